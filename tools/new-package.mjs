@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+/**
+ * Creates a package from the workspace template:
+ *   node tools/new-package.mjs <name> <layer> "<one-line description>"
+ * then run `npm install` once so the workspace links it.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [name, layer, description] = process.argv.slice(2);
+const layers = ['engine', 'contract', 'concern', 'provider', 'plugin', 'kit', 'app', 'internal'];
+if (!name || !/^[a-z][a-z0-9-]*$/.test(name) || !layers.includes(layer) || !description) {
+  console.error('usage: node tools/new-package.mjs <kebab-name> <layer> "<description>"');
+  console.error(`layers: ${layers.join(', ')}`);
+  process.exit(2);
+}
+const directory = join(new URL('..', import.meta.url).pathname, 'packages', name);
+if (existsSync(directory)) {
+  console.error(`packages/${name} exists already`);
+  process.exit(1);
+}
+const published = layer !== 'internal';
+const manifest = {
+  name: `@aalis/${name}`,
+  version: '0.0.0',
+  description,
+  ...(published ? {} : { private: true }),
+  license: 'MIT',
+  type: 'module',
+  sideEffects: false,
+  engines: { node: '>=20.19' },
+  exports: {
+    '.': { '@aalis/source': './src/index.ts', types: './dist/index.d.ts', default: './dist/index.js' },
+    './package.json': './package.json',
+  },
+  types: './dist/index.d.ts',
+  files: ['dist', 'src', '!src/**/*.test.ts', '!src/**/*.test-d.ts'],
+  scripts: {
+    build: 'tsup',
+    typecheck: 'tsc -p tsconfig.json',
+    test: 'vitest run --config ../../vitest.config.ts --root .',
+    ...(published ? { 'check-package': 'publint --strict && attw --pack . --profile esm-only' } : {}),
+  },
+  aalis: { layer },
+};
+const tsconfig = {
+  extends: '../../tsconfig.base.json',
+  compilerOptions: { noEmit: true, customConditions: ['@aalis/source'] },
+  include: ['src', 'test', 'bench'],
+};
+const tsup = `import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/index.ts'],
+  format: ['esm'],
+  dts: { compilerOptions: { customConditions: [] } },
+  clean: true,
+  sourcemap: true,
+  target: 'node20',
+});
+`;
+mkdirSync(join(directory, 'src'), { recursive: true });
+writeFileSync(join(directory, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+writeFileSync(join(directory, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
+writeFileSync(join(directory, 'tsup.config.ts'), tsup);
+writeFileSync(join(directory, 'src', 'index.ts'), 'export {};\n');
+writeFileSync(join(directory, 'README.md'), `# @aalis/${name}\n\n${description}\n`);
+console.log(`created packages/${name} (${layer}); now run: npm install`);
