@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -19,7 +20,8 @@ export default defineConfig({
     typecheck: {
       enabled: true,
       include: ['**/src/**/*.test-d.ts', '**/test/**/*.test-d.ts'],
-      tsconfig: './tsconfig.json',
+      // From the root, the type tests of every package; from a package, that package's.
+      tsconfig: existsSync('./tsconfig.typetests.json') ? './tsconfig.typetests.json' : './tsconfig.json',
     },
   },
 });
