@@ -10,3 +10,6 @@
  */
 // biome-ignore lint/suspicious/noEmptyInterface: extended by declaration merging
 export interface HookContextMap {}
+
+/** The hook names known to the program: the string keys of {@link HookContextMap}. */
+export type HookName = Extract<keyof HookContextMap, string>;

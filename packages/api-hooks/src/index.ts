@@ -1,1 +1,10 @@
-export {};
+export type {
+  HookDefaultAction,
+  HookMiddleware,
+  HookMiddlewareOptions,
+  HookRunOutcome,
+} from '@aalis/hook-runner';
+export { createHooksService, type HooksServiceOptions } from './create-hooks-service';
+export type { HookContextMap, HookName } from './hook-context-map';
+export { hooks } from './hooks';
+export type { HooksService } from './hooks-service';

@@ -11,10 +11,5 @@
 // biome-ignore lint/suspicious/noEmptyInterface: extended by declaration merging
 export interface EventMap {}
 
-/**
- * Contribution point name → the spec a contributor passes to
- * `contributions.use.contribute(point, spec)`. Extended by declaration merging, like
- * {@link EventMap}.
- */
-// biome-ignore lint/suspicious/noEmptyInterface: extended by declaration merging
-export interface ContributionPointMap {}
+/** The names of the events known to the program: the string keys of {@link EventMap}. */
+export type EventName = Extract<keyof EventMap, string>;

@@ -1,0 +1,32 @@
+import { type HookName, type HookRunOutcome, hooks } from '@aalis/api-hooks';
+import { definePlugin } from '@aalis/core';
+import { describe, expectTypeOf, it } from 'vitest';
+
+declare module '@aalis/api-hooks' {
+  interface HookContextMap {
+    'typed:turn:after': { outcome: 'replied' | 'silent'; sessionId: string };
+  }
+}
+
+describe('hooks types', () => {
+  it('[HK-10] types hook keys added to HookContextMap by declaration merging', () => {
+    expectTypeOf<'typed:turn:after'>().toExtend<HookName>();
+    definePlugin({
+      name: '@acme/plugin-example-agent',
+      uses: { hooks },
+      apply({ hooks: hookService }) {
+        hookService.use.middleware('typed:turn:after', async (data, next) => {
+          expectTypeOf(data.outcome).toEqualTypeOf<'replied' | 'silent'>();
+          await next();
+        });
+        // @ts-expect-error not a hook key
+        hookService.use.middleware('typed:unknown', async () => undefined);
+        expectTypeOf(
+          hookService.use.run('typed:turn:after', { outcome: 'silent', sessionId: 's' }, () => 1),
+        ).toEqualTypeOf<Promise<HookRunOutcome<number>>>();
+        // @ts-expect-error payload of the wrong shape
+        void hookService.use.run('typed:turn:after', { outcome: 'maybe', sessionId: 's' });
+      },
+    });
+  });
+});
