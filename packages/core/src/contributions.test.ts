@@ -4,7 +4,7 @@ import { contributions, createApp, definePlugin } from './index';
 
 declare module './index' {
   interface ContributionPointMap {
-    'test:prompt': { id?: string; text: string };
+    'test:prompt': { id?: string; localId?: string; text: string };
   }
 }
 
@@ -34,6 +34,14 @@ describe('contributions', () => {
       spec: { id: 'summary', text: 'S' },
     });
     expect(listed[0]?.owner).toEqual({ instanceId: '@test/memory#1', pluginName: '@test/memory' });
+  });
+
+  it('[PRM-3] takes the local id from a spec that names it localId, as agent:prompt specs do', () => {
+    const app = createApp(recordErrors());
+    const handle = app.service(contributions);
+    handle.use.contribute('test:prompt', { localId: 'summary', text: 'S' });
+    handle.use.contribute('test:prompt', { localId: 'skills', id: 'ignored', text: 'K' });
+    expect(handle.use.list('test:prompt').map((entry) => entry.key)).toEqual(['app/summary', 'app/skills']);
   });
 
   it('replaces a contribution of the same key and keeps others of the same local id apart', () => {

@@ -105,9 +105,11 @@ export const contributions: ServiceDescriptor<ContributionRegistry, Contribution
   },
 });
 
+/** The spec's own local id: `localId` (as `agent:prompt` specs name it), else `id`. */
 function specId(spec: unknown): string | undefined {
   if (typeof spec !== 'object' || spec === null) return undefined;
-  const id = (spec as { id?: unknown }).id;
+  const { localId, id } = spec as { localId?: unknown; id?: unknown };
+  if (typeof localId === 'string' && localId.length > 0) return localId;
   return typeof id === 'string' && id.length > 0 ? id : undefined;
 }
 
