@@ -1,1 +1,16 @@
-export {};
+export { ChatAbortedError } from './chat-aborted-error';
+export type { ChatDelta } from './chat-delta';
+export type { ChatFailedErrorOptions } from './chat-failed-error';
+export { ChatFailedError } from './chat-failed-error';
+export type { ChatImage, ChatMessage } from './chat-message';
+export type { ChatRequest } from './chat-request';
+export type { ChatFinishReason, ChatResponse, ChatUsage } from './chat-response';
+export type { ChatToolDefinition } from './chat-tool-definition';
+export { llm } from './llm';
+export { LlmError } from './llm-error';
+export type { LlmService } from './llm-service';
+export { mergeModelCapabilities } from './merge-model-capabilities';
+export type { ModelCapabilities, ModelCapabilityOverrides } from './model-capabilities';
+export { ModelNotFoundError } from './model-not-found-error';
+export type { ModelRef } from './model-ref';
+export type { ResolvedModel } from './resolved-model';

@@ -1,1 +1,11 @@
-export {};
+export { ArchiveStorageError } from './archive-storage-error';
+export { ArchivedMessageNotFoundError } from './archived-message-not-found-error';
+export { messageArchive } from './message-archive';
+export { MessageArchiveError } from './message-archive-error';
+export type {
+  ArchiveIncomingOptions,
+  ListMessagesOptions,
+  MessageArchiveService,
+  MetadataPatch,
+} from './message-archive-service';
+export type { MessageDraft } from './message-draft';

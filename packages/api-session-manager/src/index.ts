@@ -1,1 +1,12 @@
-export {};
+export type { DeleteSessionFlowOptions, SessionClearingAgent } from './delete-session-flow';
+export { deleteSessionFlow } from './delete-session-flow';
+export type { SessionDeletedEvent } from './session-deleted-event';
+export type { SessionInfo, SessionLastTurn } from './session-info';
+export type { SessionKind } from './session-kind';
+export { SESSION_KINDS } from './session-kind';
+export { sessionManager } from './session-manager';
+export { SessionManagerError } from './session-manager-error';
+export type { SessionManagerService } from './session-manager-service';
+export type { SessionSettings } from './session-settings';
+export { SessionSettingsNotFoundError } from './session-settings-not-found-error';
+export { SessionSettingsRefusedError } from './session-settings-refused-error';

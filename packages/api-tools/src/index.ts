@@ -1,1 +1,14 @@
-export {};
+export type { JsonSchema } from './json-schema';
+export { toToolResult } from './to-tool-result';
+export type { Tool, ToolArguments } from './tool';
+export { ToolArgumentsError } from './tool-arguments-error';
+export type { ToolCallContext } from './tool-call-context';
+export type { ToolDefinition } from './tool-definition';
+export { ToolExecutionError } from './tool-execution-error';
+export type { ToolInvocation } from './tool-invocation';
+export { ToolNotFoundError } from './tool-not-found-error';
+export { toolRegistrar } from './tool-registrar';
+export type { ToolOutput, ToolResult } from './tool-result';
+export { tools } from './tools';
+export { ToolsError } from './tools-error';
+export type { BoundTools, ToolListQuery, ToolsService } from './tools-service';

@@ -1,0 +1,29 @@
+import { LlmError } from './llm-error';
+
+/** Options of {@link ChatFailedError}. */
+export interface ChatFailedErrorOptions {
+  /** The HTTP status of the endpoint's answer, when there was one. */
+  readonly status?: number;
+  /** Whether trying again later may succeed (rate limit, server error, network). */
+  readonly retryable?: boolean;
+  readonly cause?: unknown;
+}
+
+/** `CHAT_FAILED`: the endpoint failed or answered something unusable. */
+export class ChatFailedError extends LlmError {
+  declare readonly code: 'CHAT_FAILED';
+  readonly status: number | undefined;
+  readonly retryable: boolean;
+
+  constructor(message: string, options: ChatFailedErrorOptions = {}) {
+    super('CHAT_FAILED', message, { cause: options.cause });
+    this.name = 'ChatFailedError';
+    this.status = options.status;
+    this.retryable = options.retryable ?? false;
+  }
+
+  /** Whether `value` is a `ChatFailedError`, from any installed copy. */
+  static override isInstance(value: unknown): value is ChatFailedError {
+    return LlmError.isInstance(value) && value.code === 'CHAT_FAILED';
+  }
+}

@@ -1,0 +1,23 @@
+const errorBrand = Symbol.for('@aalis/api-message-archive/error');
+
+/**
+ * Base class of the errors a message archive throws. `code` is stable; use
+ * `MessageArchiveError.isInstance(value)` rather than `instanceof`, which fails when two
+ * copies of the package are installed.
+ */
+export class MessageArchiveError extends Error {
+  /** Stable machine-readable code (listed in the README). */
+  readonly code: string;
+
+  constructor(code: string, message: string, options?: { readonly cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.name = 'MessageArchiveError';
+    Object.defineProperty(this, errorBrand, { value: true });
+  }
+
+  /** Whether `value` is an error of this package, from any installed copy. */
+  static isInstance(value: unknown): value is MessageArchiveError {
+    return value instanceof Error && (value as unknown as Record<symbol, unknown>)[errorBrand] === true;
+  }
+}
