@@ -1,0 +1,93 @@
+import type { ChatMessage } from '@aalis/api-llm';
+import { WellKnownMetadataKeys } from '@aalis/schema-message';
+import type { TokenCounter } from '@aalis/token-budget';
+import { InvalidPromptContributionError } from './invalid-prompt-contribution-error';
+import { normalizeOutput } from './normalize-output';
+import type { PromptAssembly } from './prompt-assembly';
+import type { PromptBlock } from './prompt-block';
+import type { PromptMessage } from './prompt-message';
+import type { PlacedFailure, ResolvedContribution } from './resolve-contributions';
+import type { ContributionOutcome } from './run-contribution';
+
+/** One contribution of the call and how its build ended. */
+export interface BuiltContribution {
+  readonly contribution: ResolvedContribution;
+  readonly outcome: ContributionOutcome;
+}
+
+/** What {@link collectAssembly} takes. */
+export interface CollectAssemblyOptions {
+  readonly built: readonly BuiltContribution[];
+  /** Failures found before building (invalid specs). */
+  readonly failures: readonly PlacedFailure[];
+  readonly counter: Pick<TokenCounter, 'countMessage'>;
+}
+
+function tag(message: ChatMessage, key: string): PromptMessage {
+  const metadata = (message as { metadata?: unknown }).metadata;
+  const existing = typeof metadata === 'object' && metadata !== null ? metadata : {};
+  return { ...message, metadata: { ...existing, [WellKnownMetadataKeys.Injector]: key } };
+}
+
+function blockOf(
+  contribution: ResolvedContribution,
+  messages: readonly ChatMessage[],
+  counter: Pick<TokenCounter, 'countMessage'>,
+): PromptBlock {
+  const { key, spec } = contribution;
+  const tagged = messages.map((message) => tag(message, key));
+  const tokens = tagged.reduce((sum, message) => sum + counter.countMessage(message), 0);
+  return {
+    key,
+    localId: spec.localId,
+    bucket: spec.bucket,
+    label: spec.label,
+    order: spec.order ?? 0,
+    volatile: spec.volatile === true,
+    messages: tagged,
+    tokens,
+  };
+}
+
+/** Stable blocks before volatile ones, then by `order`, then in the registry's order. */
+function compareBlocks(
+  left: { block: PromptBlock; position: number },
+  right: { block: PromptBlock; position: number },
+): number {
+  const volatility = Number(left.block.volatile) - Number(right.block.volatile);
+  if (volatility !== 0) return volatility;
+  if (left.block.order !== right.block.order) return left.block.order - right.block.order;
+  return left.position - right.position;
+}
+
+/**
+ * Turns the builds of one call into its assembly: each output that is something becomes a
+ * block tagged with its injector and counted with the counter; failed and invalid outputs
+ * become failures (in the registry's order). The order of the blocks depends on the specs and
+ * the registry only, never on which build finished first.
+ */
+export function collectAssembly(options: CollectAssemblyOptions): PromptAssembly {
+  const placed: { block: PromptBlock; position: number }[] = [];
+  const failures: PlacedFailure[] = [...options.failures];
+  for (const { contribution, outcome } of options.built) {
+    const { key, position } = contribution;
+    if (outcome.status === 'failed') {
+      failures.push({ failure: { key, reason: outcome.reason, error: outcome.error }, position });
+      continue;
+    }
+    if (outcome.status === 'aborted') continue;
+    const normalized = normalizeOutput(outcome.output);
+    if ('problem' in normalized) {
+      const error = new InvalidPromptContributionError({ key, reason: normalized.problem });
+      failures.push({ failure: { key, reason: 'invalid', error }, position });
+    } else if (normalized.messages.length > 0) {
+      placed.push({ block: blockOf(contribution, normalized.messages, options.counter), position });
+    }
+  }
+  const blocks = placed.sort(compareBlocks).map(({ block }) => block);
+  return {
+    blocks,
+    messages: blocks.flatMap((block) => block.messages),
+    failures: failures.sort((left, right) => left.position - right.position).map(({ failure }) => failure),
+  };
+}

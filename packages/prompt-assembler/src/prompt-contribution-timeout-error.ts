@@ -1,0 +1,38 @@
+import { PromptAssemblerError } from './prompt-assembler-error';
+
+/** Options of {@link PromptContributionTimeoutError}. */
+export interface PromptContributionTimeoutErrorOptions {
+  /** The contribution's global key `pluginInstanceId/localId`. */
+  readonly key: string;
+  /** The time limit it exceeded. */
+  readonly timeoutMs: number;
+}
+
+/**
+ * A contribution's `build` did not settle within its time limit: it is left out of this model
+ * call, its view's `signal` aborts with this error, and the turn goes on. Never thrown by
+ * `assemble`; listed in `PromptAssembly.failures`.
+ */
+export class PromptContributionTimeoutError extends PromptAssemblerError {
+  /** The stable code of this error. */
+  static readonly code = 'PROMPT_CONTRIBUTION_TIMEOUT';
+  /** The contribution's global key. */
+  readonly key: string;
+  /** The time limit it exceeded, in milliseconds. */
+  readonly timeoutMs: number;
+
+  constructor(options: PromptContributionTimeoutErrorOptions) {
+    super(
+      PromptContributionTimeoutError.code,
+      `Prompt contribution ${options.key} did not build within ${options.timeoutMs} ms`,
+    );
+    this.name = 'PromptContributionTimeoutError';
+    this.key = options.key;
+    this.timeoutMs = options.timeoutMs;
+  }
+
+  /** Whether `value` is a `PromptContributionTimeoutError` from any installed copy of this package. */
+  static override isInstance(value: unknown): value is PromptContributionTimeoutError {
+    return PromptAssemblerError.isInstance(value) && value.code === PromptContributionTimeoutError.code;
+  }
+}
