@@ -1,0 +1,69 @@
+import { APIConnectionError, APIError } from 'openai';
+import { ModelAuthenticationError } from './model-authentication-error';
+import { ModelBadRequestError } from './model-bad-request-error';
+import { ModelInvalidResponseError } from './model-invalid-response-error';
+import { ModelNetworkError } from './model-network-error';
+import type { ModelProviderError } from './model-provider-error';
+import { ModelRateLimitedError } from './model-rate-limited-error';
+import { ModelServerError } from './model-server-error';
+
+/** The failure of one request with what the caller needs to decide about a retry. */
+export interface ClassifiedFailure {
+  readonly error: ModelProviderError;
+  /** The response headers (for `retry-after`), when there was a response. */
+  readonly headers: Headers | undefined;
+}
+
+/** The server's own message: `error.message` of the body when present, else the SDK's text. */
+function serverMessage(error: APIError): string {
+  const body = error.error as { readonly message?: unknown } | undefined;
+  if (typeof body?.message === 'string' && body.message.length > 0) return body.message;
+  return error.message;
+}
+
+function statusFailure(error: APIError & { readonly status: number }, attempts: number): ModelProviderError {
+  const options = { status: error.status, attempts, cause: error };
+  const detail = `(HTTP ${error.status}): ${serverMessage(error)}`;
+  if (error.status === 401 || error.status === 403) {
+    return new ModelAuthenticationError(`the model endpoint refused the credentials ${detail}`, options);
+  }
+  if (error.status === 429) {
+    return new ModelRateLimitedError(`the model endpoint is rate limiting requests ${detail}`, options);
+  }
+  if (error.status >= 500) return new ModelServerError(`the model endpoint failed ${detail}`, options);
+  return new ModelBadRequestError(`the model endpoint rejected the request ${detail}`, options);
+}
+
+/**
+ * Turns whatever one request threw into a {@link ModelProviderError}: HTTP statuses by
+ * class (401/403, 429, 5xx, other 4xx), connection failures and timeouts as network
+ * errors, an error event inside the stream as a server error, unparsable stream data as
+ * an invalid response, and a broken body stream (any other error) as a network error.
+ */
+export function classifyFailure(error: unknown, attempts: number): ClassifiedFailure {
+  if (ModelInvalidResponseError.isInstance(error)) {
+    const rebuilt = new ModelInvalidResponseError(error.message, { attempts, cause: error.cause });
+    return { error: rebuilt, headers: undefined };
+  }
+  if (error instanceof APIConnectionError) {
+    const message = `the model endpoint could not be reached: ${error.message}`;
+    return { error: new ModelNetworkError(message, { attempts, cause: error }), headers: undefined };
+  }
+  if (error instanceof APIError) {
+    if (typeof error.status === 'number') {
+      return {
+        error: statusFailure(error as APIError & { status: number }, attempts),
+        headers: error.headers,
+      };
+    }
+    const message = `the model endpoint reported an error in the stream: ${serverMessage(error)}`;
+    return { error: new ModelServerError(message, { attempts, cause: error }), headers: undefined };
+  }
+  if (error instanceof SyntaxError) {
+    const message = `the model endpoint sent data that is not JSON: ${error.message}`;
+    return { error: new ModelInvalidResponseError(message, { attempts, cause: error }), headers: undefined };
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  const message = `the connection to the model endpoint broke: ${text}`;
+  return { error: new ModelNetworkError(message, { attempts, cause: error }), headers: undefined };
+}

@@ -1,0 +1,93 @@
+import { ChatAbortedError, type ChatRequest, type ChatResponse, ModelNotFoundError } from '@aalis/api-llm';
+import { chatWithRetries, type RetryPolicy } from './chat-with-retries';
+import { createOpenAIClient } from './create-openai-client';
+import { createModelCatalog } from './model-catalog';
+import type { OpenAIModelProvider } from './openai-model-provider';
+import type { OpenAIModelProviderOptions } from './openai-model-provider-options';
+import { toChatCompletionBody } from './to-chat-completion-body';
+
+const defaultBaseURL = 'https://api.openai.com/v1';
+
+function nonNegative(name: string, value: number | undefined, fallback: number, integer = false): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
+    throw new TypeError(`${name} must be a non-negative ${integer ? 'integer' : 'number'}`);
+  }
+  return value;
+}
+
+function validatedName(name: string | undefined): string {
+  if (name === undefined) return 'openai';
+  if (typeof name !== 'string' || name.length === 0 || name.includes('/')) {
+    throw new TypeError('name must be a non-empty string without "/"');
+  }
+  return name;
+}
+
+function validatedBaseURL(baseURL: string | undefined): string {
+  const value = baseURL ?? defaultBaseURL;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url === undefined || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new TypeError(`baseURL must be an http(s) URL, got "${value}"`);
+  }
+  return value;
+}
+
+function retryPolicy(options: OpenAIModelProviderOptions): RetryPolicy {
+  return {
+    maxRetries: nonNegative('maxRetries', options.maxRetries, 2, true),
+    baseDelay: nonNegative('retryBaseDelay', options.retryBaseDelay, 500),
+    maxDelay: nonNegative('retryMaxDelay', options.retryMaxDelay, 8_000),
+    onRetry: options.onRetry,
+  };
+}
+
+/**
+ * A model service for an OpenAI-compatible endpoint (OpenAI, DeepSeek, Ollama, vLLM, …) on
+ * the official `openai` SDK.
+ *
+ * - `resolveModel(ref)` accepts `name/model` or the bare model id, and the default model
+ *   without `ref`; it resolves `undefined` for a model that is not configured ([OUT-2]).
+ *   Capabilities are the configured ones with `capabilityOverrides` applied ([HK-3]).
+ * - `chat(request)` streams the reply, reporting text, reasoning and tool-call deltas to
+ *   `onDelta` as they arrive, and resolves with the assembled response, with
+ *   `usage.promptTokens` from the final usage chunk when the endpoint sent one ([USG-2]).
+ *   It rejects with `ChatAbortedError` (cause: `signal.reason`) when the signal aborts,
+ *   stopping the request at once ([ABT-1]); with `ModelNotFoundError` for a model of another
+ *   provider; with `ChatFailedError` whose cause is a `ModelProviderError` when the endpoint
+ *   fails after the retries (429, 5xx and network failures, retried with backoff).
+ *
+ * Throws a `TypeError` for invalid options.
+ */
+export function createOpenAIModelProvider(options: OpenAIModelProviderOptions): OpenAIModelProvider {
+  const name = validatedName(options.name);
+  const policy = retryPolicy(options);
+  const catalog = createModelCatalog({
+    providerName: name,
+    models: options.models,
+    defaultModel: options.defaultModel,
+    capabilityOverrides: options.capabilityOverrides,
+  });
+  const client = createOpenAIClient({
+    baseURL: validatedBaseURL(options.baseURL),
+    apiKey: options.apiKey,
+    timeout: options.timeout === undefined ? undefined : nonNegative('timeout', options.timeout, 0),
+    headers: options.headers,
+    fetch: options.fetch,
+  });
+
+  async function chat(request: ChatRequest): Promise<ChatResponse> {
+    if (request.signal?.aborted) throw new ChatAbortedError({ cause: request.signal.reason });
+    const entry = catalog.entryFor(request.model);
+    if (entry === undefined) throw new ModelNotFoundError(request.model.ref);
+    const body = toChatCompletionBody(request, entry);
+    return chatWithRetries({ client, body, signal: request.signal, onDelta: request.onDelta }, policy);
+  }
+
+  return {
+    name,
+    listModels: () => catalog.list(),
+    resolveModel: async (ref) => catalog.resolve(ref)?.resolved,
+    chat,
+  };
+}
