@@ -1,0 +1,21 @@
+import type { ChatMessage } from '@aalis/api-llm';
+import type { TurnRun } from './turn-run';
+
+/** How appended messages count. */
+export interface AppendOptions {
+  /** Hard trimming never drops them ([USG-9]). */
+  readonly protect: boolean;
+  /** They were appended to the session's history and count in `historyMessages` ([USG-5]). */
+  readonly countAsHistory: boolean;
+}
+
+/** Appends messages to the turn's transcript, which every later model call sees. */
+export function appendToTranscript(
+  run: TurnRun,
+  messages: readonly ChatMessage[],
+  options: AppendOptions,
+): void {
+  run.transcript.push(...messages);
+  if (options.protect) for (const message of messages) run.protectedMessages.add(message);
+  if (options.countAsHistory) run.tracker.append(messages);
+}

@@ -1,0 +1,40 @@
+import type { RunToolLoopOptions } from './run-tool-loop-options';
+
+function nonEmptyString(value: unknown, name: string): void {
+  if (typeof value !== 'string' || value === '')
+    throw new TypeError(`runToolLoop: ${name} must be a non-empty string`);
+}
+
+function count(value: unknown, name: string, minimum: number): void {
+  if (!Number.isSafeInteger(value) || (value as number) < minimum) {
+    throw new TypeError(`runToolLoop: ${name} must be an integer of at least ${minimum}`);
+  }
+}
+
+function service(value: unknown, name: string, method: string): void {
+  if (typeof (value as Record<string, unknown> | undefined)?.[method] !== 'function') {
+    throw new TypeError(`runToolLoop: ${name}.${method} must be a function`);
+  }
+}
+
+/** Throws a `TypeError` for options a caller got wrong (programmer misuse, not a turn failure). */
+export function assertOptions(options: RunToolLoopOptions): void {
+  if (typeof options !== 'object' || options === null)
+    throw new TypeError('runToolLoop: options must be an object');
+  const { turn, session, limits } = options;
+  nonEmptyString(turn?.turnId, 'turn.turnId');
+  nonEmptyString(turn.sessionId, 'turn.sessionId');
+  if (!Array.isArray(turn.inputs)) throw new TypeError('runToolLoop: turn.inputs must be an array');
+  if (!(turn.signal instanceof AbortSignal))
+    throw new TypeError('runToolLoop: turn.signal must be an AbortSignal');
+  if (typeof session?.kind !== 'string') throw new TypeError('runToolLoop: session.kind must be a string');
+  count(session.settings?.maxToolIterations, 'session.settings.maxToolIterations', 0);
+  count(session.settings.historyLimit, 'session.settings.historyLimit', 0);
+  service(options.llm, 'llm', 'chat');
+  service(options.hooks, 'hooks', 'run');
+  service(options.events, 'events', 'emit');
+  if (limits?.toolConcurrency !== undefined) count(limits.toolConcurrency, 'limits.toolConcurrency', 1);
+  if (limits?.maxToolResultChars !== undefined)
+    count(limits.maxToolResultChars, 'limits.maxToolResultChars', 1);
+  if (limits?.maxFormatRetries !== undefined) count(limits.maxFormatRetries, 'limits.maxFormatRetries', 0);
+}

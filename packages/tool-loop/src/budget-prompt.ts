@@ -1,0 +1,71 @@
+import type { ChatMessage } from '@aalis/api-llm';
+import type { ToolDefinition } from '@aalis/api-tools';
+import {
+  type MessageAttribution,
+  planTokenBudget,
+  type TokenBudgetPlan,
+  trimHistory,
+} from '@aalis/token-budget';
+import type { PromptBlock } from './prompt-block';
+import type { TurnRun } from './turn-run';
+
+/** What one model call sends, before `agent:llm:before`, and how it was budgeted. */
+export interface BudgetedPrompt {
+  /** Blocks, then the kept conversation. */
+  readonly messages: ChatMessage[];
+  /** Blocks, then the whole conversation (what would have been sent without trimming). */
+  readonly untrimmed: readonly ChatMessage[];
+  readonly plan: TokenBudgetPlan;
+  /** Whether hard trimming dropped history for this call ([USG-3]). */
+  readonly historyTrimmed: boolean;
+  /** The bucket (and injector) of each message that is not classified by its role ([USG-7]). */
+  readonly attribution: ReadonlyMap<ChatMessage, MessageAttribution>;
+}
+
+/** The parts of one model call's prompt. */
+export interface PromptParts {
+  readonly blocks: readonly PromptBlock[];
+  /** History, then the turn's transcript, then `extra`. */
+  readonly conversation: readonly ChatMessage[];
+  /** Instructions for this call only (never trimmed, counted as `systemOther`). */
+  readonly extra: readonly ChatMessage[];
+  readonly tools: readonly ToolDefinition[];
+}
+
+/**
+ * Shares the model's context window out and hard-trims the conversation to its allowance
+ * ([USG-9]): the oldest history goes first, in token-sized chunks at group boundaries; the
+ * blocks, the turn's inputs, retry exchanges, `extra` and the latest tool-call group stay.
+ */
+export function budgetPrompt(run: TurnRun, parts: PromptParts): BudgetedPrompt {
+  const { counter, model } = run;
+  const blockMessages = parts.blocks.map((block) => block.message);
+  const plan = planTokenBudget({
+    contextWindow: model.capabilities.contextWindow,
+    maxOutput: model.capabilities.maxOutputTokens,
+    fixedTokens: counter.countMessages(blockMessages) + counter.countTools(parts.tools),
+    ...(run.maxTokenBudget === undefined ? {} : { maxTokenBudget: run.maxTokenBudget }),
+  });
+  const extra = new Set(parts.extra);
+  const trimmed = trimHistory({
+    history: parts.conversation,
+    allowance: plan.historyAllowance,
+    counter,
+    isProtected: (message) => run.protectedMessages.has(message) || extra.has(message),
+  });
+  const attribution = new Map<ChatMessage, MessageAttribution>();
+  for (const block of parts.blocks) {
+    attribution.set(block.message, {
+      bucket: block.bucket,
+      ...(block.injector === undefined ? {} : { injector: block.injector }),
+    });
+  }
+  for (const message of parts.extra) attribution.set(message, { bucket: 'systemOther' });
+  return {
+    messages: [...blockMessages, ...trimmed.kept],
+    untrimmed: [...blockMessages, ...parts.conversation],
+    plan,
+    historyTrimmed: trimmed.trimmed,
+    attribution,
+  };
+}

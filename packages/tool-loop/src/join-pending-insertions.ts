@@ -1,0 +1,25 @@
+import { appendToTranscript } from './append-to-transcript';
+import { inputMessage } from './input-message';
+import { persist } from './persist';
+import { throwIfAborted } from './throw-if-aborted';
+import type { TurnRun } from './turn-run';
+
+/**
+ * Takes the turn's pending insertions before a model call ([SCH-2]): appends them to the live
+ * `inputs`, archives them with the turn id and entry `joined` ([ARC-6]), and adds them to
+ * what this and every later call sees. Nothing is taken once the turn is aborted, so they
+ * open the next turn ([ABT-4]).
+ */
+export async function joinPendingInsertions(run: TurnRun): Promise<void> {
+  throwIfAborted(run.signal);
+  const joined = run.turn.takePendingInsertions?.() ?? [];
+  if (!Array.isArray(joined)) throw new TypeError('takePendingInsertions() must return an array');
+  if (joined.length === 0) return;
+  run.turn.inputs.push(...joined);
+  await persist('archiveJoined', () =>
+    run.persistence.archiveJoined({ turnId: run.turn.turnId, inputs: joined }),
+  );
+  const messages = joined.map((input) => inputMessage(input, run.acceptsImages));
+  appendToTranscript(run, messages, { protect: true, countAsHistory: true });
+  throwIfAborted(run.signal);
+}

@@ -1,0 +1,22 @@
+import { describeCause } from './describe-cause';
+import { ToolLoopError, type ToolLoopErrorOptions } from './tool-loop-error';
+
+/** `PERSISTENCE_FAILED`: a write to or read from the archive failed; `cause` is why. */
+export class PersistenceError extends ToolLoopError {
+  /** The stable code of this error. */
+  static readonly code = 'PERSISTENCE_FAILED';
+  declare readonly code: 'PERSISTENCE_FAILED';
+  /** What was being done: `archiveJoined`, `persistToolGroup`, `persistReply`, `history`, … */
+  readonly operation: string;
+
+  constructor(options: ToolLoopErrorOptions & { readonly operation: string }) {
+    super(PersistenceError.code, `${options.operation} failed: ${describeCause(options.cause)}`, options);
+    this.name = 'PersistenceError';
+    this.operation = options.operation;
+  }
+
+  /** Whether `value` is a `PersistenceError` from any installed copy of this package. */
+  static override isInstance(value: unknown): value is PersistenceError {
+    return ToolLoopError.isInstance(value) && value.code === PersistenceError.code;
+  }
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { HookRunError, PersistenceError, ToolServiceError } from '../src/index';
+import { deferred, flush } from './support/deferred';
+import { clockTool, weatherTool } from './support/fake-tools';
+import { createHarness } from './support/harness';
+import { toolCall } from './support/scripted-model';
+
+describe('faults', () => {
+  it('a model that throws ends the turn as error with the notice; earlier calls kept their usage', async () => {
+    const harness = await createHarness({
+      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { fail: new Error('rate limited') }],
+      tools: [clockTool()],
+    });
+    const result = await harness.run();
+    expect(result).toMatchObject({
+      outcome: 'error',
+      error: '[错误] 模型调用失败：rate limited。',
+      modelCalls: 1,
+    });
+    expect(harness.emitted('token:usage')).toHaveLength(1);
+    expect(harness.persistence.callsOf('persistToolGroup')).toHaveLength(1);
+  });
+
+  it('a model that hangs until aborted ends the turn as aborted once the turn signal aborts', async () => {
+    const harness = await createHarness({ steps: [{ hangUntilAborted: true }] });
+    const running = harness.run();
+    await flush();
+    expect(harness.model.open).toBe(1);
+    harness.controller.abort();
+    expect((await running).outcome).toBe('aborted');
+    expect(harness.model.open).toBe(0);
+    expect(harness.emitted('token:usage')).toEqual([]);
+  });
+
+  it('a model that ignores the signal cannot hold the turn: the abort ends it all the same', async () => {
+    const harness = await createHarness({ steps: [{ hangUntilAborted: true, ignoreSignal: true }] });
+    const running = harness.run();
+    await flush();
+    harness.controller.abort();
+    expect((await running).outcome).toBe('aborted');
+  });
+
+  it('a tool that throws gives the model a failed result with its call id, and the turn goes on', async () => {
+    const harness = await createHarness({
+      steps: [
+        { toolCalls: [toolCall('c1', 'weather', { city: 'Atlantis' })] },
+        { text: 'Could not find it.' },
+      ],
+      tools: [
+        weatherTool(() => {
+          throw new Error('city not found');
+        }),
+      ],
+    });
+    const result = await harness.run();
+    expect(result.outcome).toBe('replied');
+    const toolMessage = harness.model.requests[1]?.messages.at(-1);
+    expect(toolMessage).toMatchObject({ role: 'tool', toolCallId: 'c1' });
+    expect(toolMessage?.content).toMatch(/weather failed: city not found/);
+    const stored = harness.persistence.messages.find((message) => message.role === 'tool');
+    expect(stored?.metadata.callId).toEqual(expect.any(String));
+  });
+
+  it('a tool service that fails outside any tool ends the turn as error with the notice', async () => {
+    const harness = await createHarness({
+      steps: [{ toolCalls: [toolCall('c1', 'clock')] }],
+      tools: [clockTool()],
+    });
+    const result = await harness.run({
+      tools: {
+        listTools: () => harness.tools.listTools(),
+        execute: () => Promise.reject(new Error('service unavailable')),
+      },
+    });
+    expect(result.outcome).toBe('error');
+    expect(ToolServiceError.isInstance(result.failure)).toBe(true);
+    expect(result.error).toBe('[错误] 工具 clock 调用失败：service unavailable。');
+    expect(harness.persistence.callsOf('persistToolGroup')).toEqual([]);
+  });
+
+  it('a tool that hangs until aborted gets the aborted signal and the turn ends as aborted', async () => {
+    const started = deferred();
+    let toolSignal: AbortSignal | undefined;
+    const harness = await createHarness({
+      steps: [{ toolCalls: [toolCall('c1', 'clock')] }],
+      tools: [
+        clockTool(
+          (_args, context) =>
+            new Promise((_, reject) => {
+              toolSignal = context.signal;
+              started.resolve();
+              context.signal.addEventListener('abort', () => reject(new Error('stopped')));
+            }),
+        ),
+      ],
+    });
+    const running = harness.run();
+    await started.promise;
+    harness.controller.abort();
+    const result = await running;
+    expect(result.outcome).toBe('aborted');
+    expect(toolSignal?.aborted).toBe(true);
+    expect(harness.model.requests).toHaveLength(1);
+    expect(harness.persistence.callsOf('persistToolGroup')).toEqual([]);
+    expect(harness.emitted('outbound:message')).toEqual([]);
+  });
+
+  it('a hook middleware that throws is isolated: the turn replies and the failure is reported', async () => {
+    const harness = await createHarness({ steps: [{ text: 'still here' }] });
+    for (const key of ['agent:llm:before', 'agent:llm:after', 'agent:reply:before'] as const) {
+      harness.hooks.middleware(key, () => {
+        throw new Error(`${key} broke`);
+      });
+    }
+    const result = await harness.run();
+    expect(result.outcome).toBe('replied');
+    expect(harness.errors.map((error) => (error as { code?: string }).code)).toEqual([
+      'HOOK_MIDDLEWARE_FAILED',
+      'HOOK_MIDDLEWARE_FAILED',
+      'HOOK_MIDDLEWARE_FAILED',
+    ]);
+  });
+
+  it('a hooks service that cannot run a hook ends the turn as error', async () => {
+    const harness = await createHarness({ steps: [] });
+    const result = await harness.run({
+      hooks: { run: () => Promise.reject(new Error('no hooks provider')) },
+    });
+    expect(HookRunError.isInstance(result.failure)).toBe(true);
+    expect(result.error).toBe('[错误] 钩子 agent:llm:before 运行失败：no hooks provider。');
+  });
+
+  it('malformed tool-call JSON from the model is fed back as a failed result and the model can try again', async () => {
+    const harness = await createHarness({
+      steps: [
+        { toolCalls: [toolCall('bad', 'weather', '{"city": "Par')] },
+        { toolCalls: [toolCall('good', 'weather', { city: 'Paris' })] },
+        { text: 'Sunny.' },
+      ],
+      tools: [weatherTool()],
+    });
+    const result = await harness.run();
+    expect(result.outcome).toBe('replied');
+    expect(harness.model.requests[1]?.messages.at(-1)?.content).toMatch(
+      /^Error: invalid arguments for tool "weather": the arguments are not valid JSON/,
+    );
+    expect(harness.tools.invocations.map((invocation) => invocation.args)).toEqual([{ city: 'Paris' }]);
+  });
+
+  it('a huge tool result is truncated with a marker before the model and the archive see it', async () => {
+    const huge = 'x'.repeat(100_000);
+    const harness = await createHarness({
+      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { text: 'ok' }],
+      tools: [clockTool(() => huge)],
+      limits: { maxToolResultChars: 1_000 },
+    });
+    await harness.run();
+    const sent = harness.model.requests[1]?.messages.at(-1)?.content ?? '';
+    expect(sent.length).toBeLessThanOrEqual(1_000);
+    expect(sent).toMatch(/\[truncated: \d+ of 100000 characters omitted\]$/);
+    expect(harness.persistence.messages.find((message) => message.role === 'tool')?.content).toBe(sent);
+  });
+
+  it('an archive that fails ends the turn as error with the notice', async () => {
+    const harness = await createHarness({
+      steps: [{ toolCalls: [toolCall('c1', 'clock')] }],
+      tools: [clockTool()],
+    });
+    harness.persistence.failures.set('persistToolGroup', new Error('disk full'));
+    const result = await harness.run();
+    expect(PersistenceError.isInstance(result.failure)).toBe(true);
+    expect(result.error).toBe('[错误] 保存对话记录失败：disk full。');
+  });
+
+  it('a prompt assembler that throws is reported and the call goes on without its blocks', async () => {
+    const harness = await createHarness({ steps: [{ text: 'ok' }] });
+    const result = await harness.run({
+      assembler: {
+        assemble: () => {
+          throw new Error('contribution broke');
+        },
+      },
+    });
+    expect(result.outcome).toBe('replied');
+    expect(harness.errors).toEqual([new Error('contribution broke')]);
+  });
+
+  it('an event listener that throws is isolated and the turn replies', async () => {
+    const harness = await createHarness({ steps: [{ text: 'ok' }] });
+    harness.bus.on('token:usage', () => {
+      throw new Error('listener broke');
+    });
+    expect((await harness.run()).outcome).toBe('replied');
+    expect(harness.errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,198 @@
+import { createTokenCounter } from '@aalis/token-budget';
+import { describe, expect, it } from 'vitest';
+import type { PromptBlock, ToolLoopAssembler } from '../src/index';
+import { clockTool, weatherTool } from './support/fake-tools';
+import { createHarness, humanInput, scriptedModel } from './support/harness';
+import { toolCall } from './support/scripted-model';
+
+const counter = createTokenCounter();
+const longHistory = Array.from({ length: 40 }, (_, index) => ({
+  role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
+  content: `message ${index}: ${'lorem ipsum dolor sit amet '.repeat(12)}`,
+}));
+
+describe('token:usage', () => {
+  it('[USG-1] one event after every model call: the first, each tool-loop call and each format retry', async () => {
+    const harness = await createHarness({
+      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { text: 'draft' }, { text: 'final' }],
+      tools: [clockTool()],
+    });
+    harness.hooks.middleware('agent:reply:before', async (payload, next) => {
+      if (payload.content === 'draft') payload.retry = { feedback: 'Again.' };
+      await next();
+    });
+    const result = await harness.run();
+    expect(harness.model.requests).toHaveLength(3);
+    expect(harness.emitted('token:usage')).toHaveLength(3);
+    expect(result.usageEvents).toBe(3);
+    const order = harness.lines.filter(
+      (line) => line === 'hook agent:llm:after' || line === 'event token:usage',
+    );
+    expect(order).toEqual([
+      'hook agent:llm:after',
+      'event token:usage',
+      'hook agent:llm:after',
+      'event token:usage',
+      'hook agent:llm:after',
+      'event token:usage',
+    ]);
+  });
+
+  it('[USG-1] no event for a model call that threw', async () => {
+    const harness = await createHarness({
+      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { fail: new Error('boom') }],
+      tools: [clockTool()],
+    });
+    const result = await harness.run();
+    expect(result.outcome).toBe('error');
+    expect(harness.emitted('token:usage')).toHaveLength(1);
+  });
+
+  it('[USG-2] used is the reported prompt tokens when positive and finite, else the estimate of what was sent', async () => {
+    const harness = await createHarness({
+      steps: [
+        { toolCalls: [toolCall('c1', 'clock')], usage: { promptTokens: 1234 } },
+        { toolCalls: [toolCall('c2', 'clock')], usage: { promptTokens: 0 } },
+        { toolCalls: [toolCall('c3', 'clock')], usage: { promptTokens: Number.NaN } },
+        { text: 'done' },
+      ],
+      tools: [clockTool()],
+      model: scriptedModel({ contextWindow: 10_000 }),
+    });
+    await harness.run();
+    const usage = harness.emitted('token:usage');
+    expect(usage[0]?.used).toBe(1234);
+    for (const [index, event] of usage.entries()) {
+      const request = harness.model.requests[index]!;
+      const estimate = counter.estimateRequest({ messages: request.messages, tools: request.tools ?? [] });
+      if (index > 0) expect(event.used).toBe(estimate);
+      expect(event.usageRatio).toBe(event.used / 10_000);
+      expect(event).toMatchObject({
+        contextWindow: 10_000,
+        snapshot: false,
+        model: 'test/scripted',
+        sessionId: 's1',
+      });
+    }
+  });
+
+  it('[USG-3] trimmed is true from the first trimmed call of the turn for that and every later call', async () => {
+    let call = 0;
+    const assembler: ToolLoopAssembler = {
+      assemble: (): PromptBlock[] => {
+        call += 1;
+        // Only the second call carries a block big enough to force trimming of the history.
+        const content = call === 2 ? 'persona '.repeat(1_700) : 'You are Aalis.';
+        return [{ message: { role: 'system', content }, bucket: call === 2 ? 'persona' : 'system' }];
+      },
+    };
+    const harness = await createHarness({
+      steps: [
+        { toolCalls: [toolCall('c1', 'clock')] },
+        { toolCalls: [toolCall('c2', 'clock')] },
+        { toolCalls: [toolCall('c3', 'clock')] },
+        { text: 'done' },
+      ],
+      tools: [clockTool()],
+      history: longHistory.slice(0, 6),
+      model: scriptedModel({ contextWindow: 2_400, maxOutputTokens: 400 }),
+    });
+    await harness.run({ assembler });
+    expect(harness.emitted('token:usage').map((event) => event.trimmed)).toEqual([false, true, true, true]);
+    expect(harness.model.requests[2]?.messages.length).toBeGreaterThan(
+      harness.model.requests[1]?.messages.length ?? 0,
+    );
+  });
+
+  it('[USG-4] untrimmedHistory is estimated on the untrimmed list, history and toolResults of the breakdown on the sent one', async () => {
+    const harness = await createHarness({
+      steps: [{ toolCalls: [toolCall('c1', 'weather', { city: 'Paris' })] }, { text: 'done' }],
+      tools: [weatherTool()],
+      history: longHistory,
+      model: scriptedModel({ contextWindow: 3_000, maxOutputTokens: 500 }),
+    });
+    await harness.run();
+    const [first, second] = harness.emitted('token:usage');
+    for (const event of [first, second]) {
+      expect(event?.trimmed).toBe(true);
+      const sent = (event?.breakdown.history ?? 0) + (event?.breakdown.toolResults ?? 0);
+      expect(event?.untrimmedHistory).toBeGreaterThan(sent);
+      expect(event?.breakdown.reservedForReply).toBe(500);
+      expect(event?.parts.map((part) => part.tokens)).toContain(event?.breakdown.history);
+    }
+    expect(second?.breakdown.toolResults).toBeGreaterThan(0);
+    expect(harness.model.requests[0]?.messages.length).toBeLessThan(longHistory.length);
+  });
+
+  it('[USG-5] historyMessages is the history count at turn start plus the tool calls, results and joined inputs appended so far', async () => {
+    const harness = await createHarness({
+      steps: [
+        { toolCalls: [toolCall('a', 'clock'), toolCall('b', 'clock')] },
+        { toolCalls: [toolCall('c', 'clock')] },
+        { text: 'done' },
+      ],
+      tools: [clockTool(() => '12:00')],
+      history: [
+        { role: 'user', content: 'one' },
+        { role: 'assistant', content: 'two' },
+        { role: 'user', content: 'three' },
+      ],
+    });
+    harness.hooks.middleware('agent:tool:after', async (payload, next) => {
+      if (
+        payload.toolCallContext.callId !== '' &&
+        harness.pending.length === 0 &&
+        harness.model.requests.length === 2
+      ) {
+        harness.pending.push(humanInput('joined'));
+      }
+      await next();
+    });
+    const result = await harness.run();
+    expect(result.outcome).toBe('replied');
+    // 3 earlier + 1 opening input; then +1 assistant +2 results; then +1 assistant +1 result +1 joined input.
+    expect(harness.emitted('token:usage').map((event) => event.historyMessages)).toEqual([4, 7, 10]);
+  });
+
+  it('[USG-6] historyLimit is the session setting and limits the history sent', async () => {
+    const harness = await createHarness({
+      steps: [{ text: 'ok' }],
+      settings: { historyLimit: 3 },
+      history: [
+        { role: 'user', content: 'a' },
+        { role: 'assistant', content: 'b' },
+        { role: 'user', content: 'c' },
+      ],
+    });
+    await harness.run();
+    expect(harness.emitted('token:usage')[0]).toMatchObject({ historyLimit: 3, historyMessages: 4 });
+    expect(harness.persistence.callsOf('history')).toEqual([{ method: 'history', limit: 3 }]);
+    expect(harness.model.requests[0]?.messageCopies.map((message) => message.content)).toEqual([
+      'b',
+      'c',
+      'hello',
+    ]);
+  });
+
+  it('[USG-7] prompt blocks count in their bucket with per-injector figures', async () => {
+    const assembler: ToolLoopAssembler = {
+      assemble: () => [
+        { message: { role: 'system', content: 'You are Aalis.' }, bucket: 'system' },
+        {
+          message: { role: 'system', content: 'Ann likes tea.' },
+          bucket: 'persona',
+          injector: 'profiles#1/ann',
+        },
+      ],
+    };
+    const harness = await createHarness({ steps: [{ text: 'ok' }] });
+    await harness.run({ assembler });
+    const event = harness.emitted('token:usage')[0];
+    const personaTokens = counter.countMessage({ role: 'system', content: 'Ann likes tea.' });
+    expect(event?.breakdown.persona).toBe(personaTokens);
+    expect(event?.parts.find((part) => part.injectors !== undefined)?.injectors).toEqual({
+      'profiles#1/ann': personaTokens,
+    });
+    expect(Object.keys(event?.breakdown ?? {})).toHaveLength(12);
+  });
+});
