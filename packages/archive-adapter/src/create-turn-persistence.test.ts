@@ -271,6 +271,19 @@ describe.each(storeFactories)('turn persistence over $name', (factory) => {
     expect(await persistence.countHistory('s1')).toBe(1);
   });
 
+  it('[ARC-8] a silent turn whose only replies were dropped retry versions writes its record on an event marker', async () => {
+    const { store, persistence } = setup();
+    await persistence.archiveOpened({ turnId: 't1', inputs: [human('q')] });
+    const dropped = await persistence.persistReply(replyOptions({ content: 'badly formatted', sent: false }));
+    await persistence.writeTurnRecord({ turnId: 't1', sessionId: 's1', record: { outcome: 'silent' } });
+    const messages = await store.list('s1');
+    expect(messages.find((message) => message.id === dropped?.id)?.metadata[Keys.TurnRecord]).toBeUndefined();
+    expect(messages.at(-1)).toMatchObject({
+      kind: WellKnownKinds.EventMarker,
+      metadata: { [Keys.TurnId]: 't1', [Keys.TurnRecord]: { outcome: 'silent' } },
+    });
+  });
+
   it('[ABT-5] the turn record keeps outcome, source and error only', async () => {
     const { store, persistence } = setup();
     const record = { outcome: 'aborted' as const, reason: 'user pressed stop' };

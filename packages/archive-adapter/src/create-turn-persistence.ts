@@ -91,7 +91,9 @@ class ConventionWriter implements TurnPersistence {
     const [reply] = await this.#archive.append(options.sessionId, [
       { role: 'assistant', content: options.content, metadata },
     ]);
-    if (reply !== undefined) this.#state(options.turnId).lastReplyId = reply.id;
+    // A version that was not sent (a dropped format-retry version) is not the turn's reply:
+    // the record goes on the last sent reply, or on an event marker when there is none ([ARC-8]).
+    if (reply !== undefined && options.sent) this.#state(options.turnId).lastReplyId = reply.id;
     return reply;
   }
 
