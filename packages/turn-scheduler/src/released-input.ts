@@ -1,0 +1,14 @@
+import type { ReleaseReason } from './submit-outcome';
+
+/**
+ * One input handed to `onRelease`: it opens no turn. When `archive` is true the caller
+ * archives it without a turn id (abort with `queued` [ABT-3], drain); when false it must
+ * not be archived (clearing [CLR-1], deletion [DEL-1], generation change [DEL-2], or an
+ * input that had not reached the queue when drain began).
+ */
+export interface ReleasedInput<TInput> {
+  readonly input: TInput;
+  readonly sessionId: string;
+  readonly reason: ReleaseReason;
+  readonly archive: boolean;
+}
