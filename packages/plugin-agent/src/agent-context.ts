@@ -1,0 +1,24 @@
+import type { TurnInput } from '@aalis/api-agent';
+import type { TurnPersistence } from '@aalis/archive-adapter';
+import type { MessageActor } from '@aalis/schema-message';
+import type { TokenCounter } from '@aalis/token-budget';
+import type { ToolLoopAssembler } from '@aalis/tool-loop';
+import type { TurnScheduler } from '@aalis/turn-scheduler';
+import type { ResolvedAgentConfig } from './agent-config';
+import type { AgentDependencies } from './agent-dependencies';
+
+/** What every part of the default agent shares: its collaborators and its own state. */
+export interface AgentContext {
+  readonly deps: AgentDependencies;
+  readonly config: ResolvedAgentConfig;
+  readonly scheduler: TurnScheduler<TurnInput, MessageActor>;
+  /**
+   * Makes the persistence conventions over the archive and memory present right now: one
+   * per turn (it tracks what the turn persisted, [ARC-9]) and one per release batch.
+   */
+  readonly createPersistence: () => TurnPersistence;
+  readonly counter: TokenCounter;
+  readonly assembler: ToolLoopAssembler;
+  /** Sessions that had inputs since they were last deleted: the default scope of `token:request`. */
+  readonly seenSessions: Set<string>;
+}

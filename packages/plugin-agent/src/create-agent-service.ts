@@ -1,0 +1,101 @@
+import type { AgentService, PreprocessorFn, TokenRequestEvent, TurnInput } from '@aalis/api-agent';
+import type { ModelRef } from '@aalis/api-llm';
+import { createTurnPersistence } from '@aalis/archive-adapter';
+import { createPromptAssembler } from '@aalis/prompt-assembler';
+import type { MessageActor } from '@aalis/schema-message';
+import { createTokenCounter } from '@aalis/token-budget';
+import { createTurnScheduler, type TurnSchedulerStats } from '@aalis/turn-scheduler';
+import { resolveAgentConfig } from './agent-config';
+import type { AgentContext } from './agent-context';
+import type { AgentDependencies } from './agent-dependencies';
+import { consoleAgentLogger } from './agent-logger';
+import { answerTokenRequest } from './answer-token-request';
+import { assignModel } from './assign-model';
+import { handleMessage } from './handle-message';
+import { createPreprocessorRegistry } from './preprocessor-registry';
+import { createPromptBlocks } from './prompt-blocks';
+import { releaseInputs } from './release-inputs';
+import { runTurn } from './run-turn';
+
+/**
+ * The default agent as a plain object: the `AgentService` of the contract, with
+ * preprocessor support, plus what its plugin wires to the host (the `session:deleted`
+ * listener, `token:request`, drain).
+ */
+export interface DefaultAgentService extends AgentService {
+  registerPreprocessor(name: string, handler: PreprocessorFn): () => void;
+  /** The `session:deleted` listener: stops the turn, releases the queue, resolves once the turn ended ([DEL-1]). */
+  sessionDeleted(sessionId: string): Promise<void>;
+  /** Answers `token:request` with one snapshot per session ([USG-8], [TID-4]). */
+  answerTokenRequest(event: TokenRequestEvent): Promise<void>;
+  /** Shutdown: stops every turn, releases every input, resolves when every call settled ([DRN-1]). */
+  drain(): Promise<void>;
+  /** Counters for leak checks: sessions with state, unsettled inputs, holds. */
+  stats(): TurnSchedulerStats;
+}
+
+/**
+ * Creates the default agent over its collaborators. Use `agentPlugin` inside an app; use
+ * this directly to run the agent on plain service objects.
+ */
+export function createAgentService(deps: AgentDependencies): DefaultAgentService {
+  const config = resolveAgentConfig(deps.config, consoleAgentLogger);
+  const counter = createTokenCounter();
+  const assembler =
+    deps.contributions === undefined
+      ? undefined
+      : createPromptAssembler({
+          contributions: deps.contributions,
+          counter,
+          logger: config.logger,
+          defaultTimeoutMs: config.contributionTimeoutMs,
+        });
+  const context: AgentContext = {
+    deps,
+    config,
+    counter,
+    createPersistence: () => {
+      const { archive, memory } = deps;
+      return createTurnPersistence({
+        ...(archive === undefined ? {} : { archive }),
+        ...(memory === undefined ? {} : { memory }),
+      });
+    },
+    assembler: createPromptBlocks({ systemPrompt: config.systemPrompt, assembler }),
+    seenSessions: new Set(),
+    scheduler: createTurnScheduler<TurnInput, MessageActor>({
+      sessionOf: (input) => input.message.sessionId,
+      isInjection: (input) => input.message.source !== undefined,
+      runTurn: (turn) => runTurn(context, turn),
+      // Read at each use: a session manager may appear after the agent (then generations start at 0).
+      generationOf: (sessionId: string) => deps.sessions?.generationOf(sessionId) ?? 0,
+      onRelease: (released) => releaseInputs(context, released),
+      onQueue: ({ sessionId, waiting }) => {
+        deps.events
+          .emit('agent:queue', { sessionId, waiting: waiting.map((input) => input.message) })
+          .catch((error: unknown) => config.logger.warn('agent:queue listener failed', { error }));
+      },
+      onError: (error) => config.logger.error('turn scheduling survived a failure', { error }),
+      createTurnId: config.createTurnId,
+    }),
+  };
+  const preprocessors = createPreprocessorRegistry(deps.hooks);
+  return {
+    handleMessage: (message) => handleMessage(context, message),
+    abort: (sessionId, options) => context.scheduler.abort(sessionId, options),
+    clearing: (sessionIds, clear, reason) =>
+      context.scheduler.clearing(sessionIds, clear, reason === undefined ? undefined : { reason }),
+    assignModel: (sessionId: string, model: ModelRef) => assignModel(context, sessionId, model),
+    registerPreprocessor: (name, handler) => preprocessors.register(name, handler),
+    sessionDeleted: async (sessionId) => {
+      context.seenSessions.delete(sessionId);
+      await context.scheduler.deleteSession(sessionId);
+    },
+    answerTokenRequest: (event) => answerTokenRequest(context, event),
+    drain: async () => {
+      await context.scheduler.drain();
+      preprocessors.clear();
+    },
+    stats: () => context.scheduler.stats(),
+  };
+}

@@ -1,0 +1,144 @@
+import type { TurnInput } from '@aalis/api-agent';
+import type { ResolvedModel } from '@aalis/api-llm';
+import type { SessionKind } from '@aalis/api-session-manager';
+import type { TurnPersistence } from '@aalis/archive-adapter';
+import type { Message, MessageActor, TurnOutcome } from '@aalis/schema-message';
+import { DEFAULT_NOTICES, PersistenceError, runToolLoop } from '@aalis/tool-loop';
+import type { Turn } from '@aalis/turn-scheduler';
+import type { AgentContext } from './agent-context';
+import { resolveTurnSettings, type TurnSettings } from './turn-settings';
+
+/** How the body of one turn ended, as `agent:turn:after` reports it ([HK-8], [OUT-1]). */
+export interface TurnBodyResult {
+  readonly outcome: TurnOutcome;
+  readonly reply: Message | undefined;
+  /** Only for `error`: the notice sentence sent to the session ([OUT-2]). */
+  readonly error?: string;
+}
+
+/**
+ * The default action of `agent:turn:before`: the whole turn ([HK-2]). Archives the opening
+ * inputs first ([ARC-6]), runs the tool loop, then writes the stop marker of an aborted
+ * turn that left something in history ([ARC-9]) and the turn record ([ARC-8]). Never
+ * rejects: a failure ends the turn as `error` with the `[错误]` notice ([SVC-3]).
+ */
+export async function runTurnBody(
+  context: AgentContext,
+  turn: Turn<TurnInput, MessageActor>,
+): Promise<TurnBodyResult> {
+  const settings = resolveTurnSettings(context.config, context.deps.sessions, turn.sessionId);
+  const persistence = context.createPersistence();
+  const result = await runInsideTurn({ context, turn, settings, persistence });
+  await finishTurn({ context, turn, persistence }, result);
+  return result;
+}
+
+interface TurnScope {
+  readonly context: AgentContext;
+  readonly turn: Turn<TurnInput, MessageActor>;
+  readonly persistence: TurnPersistence;
+}
+
+async function runInsideTurn(
+  scope: TurnScope & { readonly settings: TurnSettings },
+): Promise<TurnBodyResult> {
+  const { context, turn, settings, persistence } = scope;
+  try {
+    await persistence.archiveOpened({ turnId: turn.turnId, inputs: turn.inputs });
+  } catch (cause) {
+    if (turn.signal.aborted) return { outcome: 'aborted', reply: undefined };
+    return failTurn(context, turn, new PersistenceError({ operation: 'archiveOpened', cause }));
+  }
+  const result = await runToolLoop({
+    turn: {
+      turnId: turn.turnId,
+      sessionId: turn.sessionId,
+      inputs: turn.inputs,
+      signal: turn.signal,
+      takePendingInsertions: () => turn.takePendingInsertions(),
+      ...(turn.inputs[0]?.message.source === undefined ? {} : { source: turn.inputs[0].message.source }),
+    },
+    session: { kind: sessionKindOf(context, turn), settings },
+    model: await resolveModel(context, settings),
+    llm: context.deps.llm,
+    ...(context.deps.tools === undefined ? {} : { tools: context.deps.tools }),
+    hooks: context.deps.hooks,
+    events: context.deps.events,
+    persistence,
+    assembler: context.assembler,
+    budget: { counter: context.counter },
+    limits: {
+      toolConcurrency: context.config.toolConcurrency,
+      maxToolResultChars: context.config.maxToolResultChars,
+      maxFormatRetries: context.config.maxFormatRetries,
+    },
+    createCallId: context.config.createCallId,
+    onError: (error) => context.config.logger.warn('turn survived a failure', { turnId: turn.turnId, error }),
+  });
+  return {
+    outcome: result.outcome,
+    reply: result.outcome === 'replied' ? result.reply : undefined,
+    ...(result.outcome === 'error' && result.error !== undefined ? { error: result.error } : {}),
+  };
+}
+
+async function resolveModel(
+  context: AgentContext,
+  settings: TurnSettings,
+): Promise<ResolvedModel | undefined> {
+  try {
+    return await context.deps.llm.resolveModel(settings.model);
+  } catch (error) {
+    context.config.logger.warn('model could not be resolved', { model: settings.model, error });
+    return undefined;
+  }
+}
+
+/**
+ * The session kind decides the room rule ([ARC-5]): the session manager's word, else a
+ * group or private chat on a platform counts as a room.
+ */
+function sessionKindOf(context: AgentContext, turn: Turn<TurnInput, MessageActor>): SessionKind {
+  const known = context.deps.sessions?.getSession(turn.sessionId)?.kind;
+  if (known !== undefined) return known;
+  return turn.inputs[0]?.message.sessionType === undefined ? 'console' : 'room';
+}
+
+async function failTurn(
+  context: AgentContext,
+  turn: Turn<TurnInput, MessageActor>,
+  failure: PersistenceError,
+): Promise<TurnBodyResult> {
+  const error = DEFAULT_NOTICES.failure(failure);
+  await context.deps.events.emit('outbound:message', {
+    message: { sessionId: turn.sessionId, content: error, turnId: turn.turnId, kind: 'notice' },
+  });
+  context.config.logger.error('turn failed', { turnId: turn.turnId, error: failure });
+  return { outcome: 'error', reply: undefined, error };
+}
+
+/** Stop marker ([ARC-9]) then turn record ([ARC-8]); a failing write is logged, not thrown. */
+async function finishTurn(scope: TurnScope, result: TurnBodyResult): Promise<void> {
+  const { context, turn, persistence } = scope;
+  const { turnId, sessionId } = turn;
+  const source = turn.inputs[0]?.message.source;
+  try {
+    if (result.outcome === 'aborted' && persistence.hasHistory(turnId)) {
+      const by = turn.stopInfo()?.by;
+      await persistence.writeStopMarker({ turnId, sessionId, ...(by === undefined ? {} : { by }) });
+    }
+    await persistence.writeTurnRecord({
+      turnId,
+      sessionId,
+      record: {
+        outcome: result.outcome,
+        ...(source === undefined ? {} : { source }),
+        ...(result.error === undefined ? {} : { error: result.error }),
+      },
+    });
+  } catch (error) {
+    context.config.logger.error('turn record could not be written', { turnId, sessionId, error });
+  } finally {
+    persistence.forgetTurn(turnId);
+  }
+}
