@@ -57,6 +57,22 @@ describe('pending insertions', () => {
     expect(harness.inputs).toHaveLength(2);
   });
 
+  it('[SCH-2] inputs the scheduler already appended to the live array are not appended twice', async () => {
+    const harness = await createHarness({ steps: [{ text: 'Hi both.' }] });
+    const joining = humanInput('me too');
+    const options = harness.options();
+    await harness.run({
+      turn: {
+        ...options.turn,
+        takePendingInsertions: () => {
+          harness.inputs.push(joining);
+          return [joining];
+        },
+      },
+    });
+    expect(harness.inputs.map((input) => input.message.content)).toEqual(['hello', 'me too']);
+  });
+
   it('[ABT-4] after an abort nothing more is taken, so the insertions stay for the next turn', async () => {
     const harness = await createHarness({
       steps: [{ toolCalls: [toolCall('c1', 'clock')] }],
