@@ -4,6 +4,7 @@
  *   node tools/new-package.mjs <name> <layer> "<one-line description>"
  * then run `npm install` once so the workspace links it.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -65,4 +66,5 @@ writeFileSync(join(directory, 'tsconfig.json'), `${JSON.stringify(tsconfig, null
 writeFileSync(join(directory, 'tsup.config.ts'), tsup);
 writeFileSync(join(directory, 'src', 'index.ts'), 'export {};\n');
 writeFileSync(join(directory, 'README.md'), `# @aalis/${name}\n\n${description}\n`);
+spawnSync('npx', ['biome', 'format', '--write', directory], { stdio: 'inherit' });
 console.log(`created packages/${name} (${layer}); now run: npm install`);
