@@ -1,0 +1,166 @@
+import { agent, type BoundAgent } from '@aalis/api-agent';
+import { createHooksService, type HooksService, hooks } from '@aalis/api-hooks';
+import { llm } from '@aalis/api-llm';
+import { memory, runMemoryClear } from '@aalis/api-memory';
+import { messageArchive } from '@aalis/api-message-archive';
+import { sessionManager } from '@aalis/api-session-manager';
+import { type Tool, tools } from '@aalis/api-tools';
+import { SqliteArchiveStore } from '@aalis/archive-adapter';
+import { type App, createApp, type EventBus, events } from '@aalis/core';
+import { createOpenAIModelProvider, type OpenAIModelProviderOptions } from '@aalis/model-openai';
+import { type AgentConfig, type AgentLogger, agentPlugin } from '@aalis/plugin-agent';
+import { createBuiltInTools } from './create-built-in-tools';
+import { createDemoModel, type DemoModelOptions } from './create-demo-model';
+import { createOutputLogger } from './create-output-logger';
+import { createSessionManager, type InMemorySessionManager } from './create-session-manager';
+import { createToolRegistry, type ToolRegistry } from './create-tool-registry';
+import type { TerminalOutput } from './terminal-output';
+
+/** The system prompt of `aalis-agent` unless `agent.systemPrompt` says otherwise. */
+export const DEFAULT_SYSTEM_PROMPT =
+  'You are Aalis, a concise assistant in a terminal chat. Use the clock tool for the date and time ' +
+  'and the arithmetic tool for every calculation.';
+
+/** Options of {@link createAgentApp}. */
+export interface CreateAgentAppOptions {
+  /** The SQLite file of the history (created when missing), or `':memory:'`. */
+  readonly dbPath: string;
+  /** `'scripted'` for the built-in demo model (the default), or the options of an OpenAI-compatible endpoint. */
+  readonly model?: 'scripted' | OpenAIModelProviderOptions;
+  /** Options of the demo model, when `model` is `'scripted'`. */
+  readonly demoModel?: DemoModelOptions;
+  /** Where the agent's warnings (and with `verbose`, its turn-end lines) go. */
+  readonly output: TerminalOutput;
+  /** Print the agent's `info` log lines too. Default `false`. */
+  readonly verbose?: boolean;
+  /** The agent's configuration; its `logger` wins over the output logger, its `systemPrompt` over {@link DEFAULT_SYSTEM_PROMPT}. */
+  readonly agent?: AgentConfig;
+  /** The tools offered. Default: `clock` and `arithmetic`. */
+  readonly tools?: readonly Tool[];
+  /** The clock of the session manager and the history (default `Date.now`). */
+  readonly now?: () => number;
+}
+
+/** Options of `AgentApp.clearHistory`. */
+export interface ClearHistoryOptions {
+  /** Written only into the agent's turn-end log line ([ABT-5]). */
+  readonly reason?: string;
+  /** Called once the sessions are stopped and held, before the history is cleared. */
+  readonly onHold?: () => void;
+}
+
+/** An app running the default agent, and the pieces the commands use directly. */
+export interface AgentApp {
+  readonly app: App;
+  /** The agent's business handle. */
+  readonly agent: BoundAgent;
+  readonly hooks: HooksService;
+  readonly events: EventBus;
+  /** The SQLite history: message archive, memory and timeline reader. */
+  readonly store: SqliteArchiveStore;
+  readonly sessions: InMemorySessionManager;
+  readonly tools: ToolRegistry;
+  readonly logger: AgentLogger;
+  /**
+   * Clears the history of these sessions (`undefined`: all) the way `/clear` does: the agent
+   * stops and holds them, then the `memory:clear` chain runs ([CLR-1], [CLR-2]).
+   */
+  clearHistory(sessionIds: readonly string[] | undefined, options?: ClearHistoryOptions): Promise<void>;
+  /** Stops the app (drains the agent: turns stop, queued inputs are released, [DRN-1]), then closes the history. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Wires the default agent into an app: hooks, the model (the scripted demo model, or an
+ * OpenAI-compatible endpoint through model-openai; invalid endpoint options throw a
+ * `TypeError`), an in-memory tool registry with the
+ * built-in tools, an in-memory session manager that records each session's last turn, and
+ * the SQLite store as message archive and memory, then loads `agentPlugin`.
+ */
+export function createAgentApp(options: CreateAgentAppOptions): AgentApp {
+  const logger = options.agent?.logger ?? createOutputLogger(options.output, { verbose: options.verbose });
+  // Made first: invalid endpoint options throw here, before anything is opened.
+  const model = createModel(options);
+  const app = createApp({ onError: (error) => logger.warn('isolated failure', { error }) });
+  const store = new SqliteArchiveStore({
+    path: options.dbPath,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const hooksHandle = app.service(hooks);
+  const eventsHandle = app.service(events);
+  const agentHandle = app.service(agent);
+  const clear = (sessionIds: readonly string[] | undefined) =>
+    runMemoryClear({ hooks: hooksHandle.use, memory: store, sessionIds });
+  const sessions = createSessionManager({
+    agent: () => (agentHandle.available() ? agentHandle.use : undefined),
+    emitDeleted: (event) => eventsHandle.use.emit('session:deleted', event),
+    runMemoryClear: clear,
+    ...(options.now ? { now: options.now } : {}),
+  });
+  const registry = createToolRegistry(options.tools ?? createBuiltInTools());
+  app.provide(
+    hooks,
+    createHooksService({ onError: (error) => logger.warn('hook middleware failed', { error }) }),
+  );
+  app.provide(llm, model);
+  app.provide(tools, registry);
+  app.provide(sessionManager, sessions);
+  app.provide(messageArchive, store);
+  app.provide(memory, store);
+  recordLastTurns(hooksHandle.use, sessions, options.now ?? Date.now);
+  app.plugin(agentPlugin, { systemPrompt: DEFAULT_SYSTEM_PROMPT, ...options.agent, logger });
+  return {
+    app,
+    agent: agentHandle.use,
+    hooks: hooksHandle.use,
+    events: eventsHandle.use,
+    store,
+    sessions,
+    tools: registry,
+    logger,
+    clearHistory: (sessionIds, clearOptions = {}) =>
+      agentHandle.use.clearing(
+        sessionIds,
+        () => clearOnHold(clear, sessionIds, clearOptions),
+        clearOptions.reason,
+      ),
+    stop: async () => {
+      try {
+        await app.stop();
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}
+
+/** What a session manager keeps from `agent:turn:after`: how each session's last turn ended. */
+function recordLastTurns(
+  hooksService: HooksService,
+  sessions: InMemorySessionManager,
+  now: () => number,
+): void {
+  hooksService.middleware('agent:turn:after', async (payload, next) => {
+    await next();
+    sessions.recordLastTurn(payload.sessionId, {
+      turnId: payload.turnId,
+      outcome: payload.outcome,
+      ...(payload.error === undefined ? {} : { error: payload.error }),
+      at: now(),
+    });
+  });
+}
+
+async function clearOnHold(
+  clear: (sessionIds: readonly string[] | undefined) => Promise<void>,
+  sessionIds: readonly string[] | undefined,
+  options: ClearHistoryOptions,
+): Promise<void> {
+  options.onHold?.();
+  await clear(sessionIds);
+}
+
+function createModel(options: CreateAgentAppOptions) {
+  const model = options.model ?? 'scripted';
+  return model === 'scripted' ? createDemoModel(options.demoModel) : createOpenAIModelProvider(model);
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { CliUsageError, parseCliArguments } from './index';
+
+function usageError(argv: string[]): CliUsageError {
+  try {
+    parseCliArguments(argv);
+  } catch (error) {
+    if (CliUsageError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected a usage error');
+}
+
+describe('parseCliArguments', () => {
+  it('reads the command and its options', () => {
+    expect(
+      parseCliArguments([
+        'chat',
+        '--db',
+        'x.db',
+        '--session',
+        's1',
+        '--model',
+        'openai',
+        '--no-color',
+        '--verbose',
+      ]),
+    ).toEqual({
+      command: 'chat',
+      db: 'x.db',
+      session: 's1',
+      model: 'openai',
+      color: false,
+      verbose: true,
+    });
+    expect(parseCliArguments(['demo', '--color'])).toEqual({
+      command: 'demo',
+      db: undefined,
+      session: undefined,
+      model: undefined,
+      color: true,
+      verbose: false,
+    });
+  });
+
+  it('means help without a command or with -h/--help anywhere, and version with --version', () => {
+    expect(parseCliArguments([]).command).toBe('help');
+    expect(parseCliArguments(['demo', '-h']).command).toBe('help');
+    expect(parseCliArguments(['--help', 'chat']).command).toBe('help');
+    expect(parseCliArguments(['--version']).command).toBe('version');
+    expect(parseCliArguments(['version']).command).toBe('version');
+  });
+
+  it('rejects unknown commands and options, missing or empty values and contradictions', () => {
+    expect(usageError(['fly']).message).toBe('unknown command "fly"');
+    expect(usageError(['chat', '--fast']).code).toBe('CLI_USAGE');
+    expect(usageError(['chat', '--db']).message).toMatch(/--db/);
+    expect(usageError(['chat', '--db', ' ']).message).toBe('--db needs a value');
+    expect(usageError(['chat', 'extra']).message).toBe('unexpected argument "extra"');
+    expect(usageError(['chat', '--model', 'gpt']).message).toMatch(/scripted or openai/);
+    expect(usageError(['demo', '--color', '--no-color']).message).toMatch(/contradict/);
+  });
+});

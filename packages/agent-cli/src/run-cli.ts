@@ -1,0 +1,124 @@
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { userInfo } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import { fromEnvironment, type OpenAIModelProviderOptions } from '@aalis/model-openai';
+import type { MessageActor } from '@aalis/schema-message';
+import { CLI_USAGE } from './cli-usage';
+import { CliUsageError } from './cli-usage-error';
+import { createAgentApp } from './create-agent-app';
+import { createIdFactory } from './create-id-factory';
+import { type CliArguments, parseCliArguments } from './parse-cli-arguments';
+import { runChat } from './run-chat';
+import { runDemo } from './run-demo';
+import { shouldUseColor } from './should-use-color';
+import { createTerminalOutput, type TerminalOutput, type TextSink } from './terminal-output';
+
+/** The process the command line runs in. */
+export interface CliIo {
+  readonly stdin: NodeJS.ReadableStream & { readonly isTTY?: boolean };
+  readonly stdout: TextSink & { readonly isTTY?: boolean };
+  readonly stderr: TextSink;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Where a relative `--db` and the default `.aalis/` directory are. */
+  readonly cwd: string;
+}
+
+/**
+ * Runs `aalis-agent` with the arguments after the program name and resolves with the exit
+ * code: 0 on success, 2 for a usage error (message and hint on stderr), 1 for any other
+ * failure. `demo` always runs on the scripted model; `chat` uses the endpoint of
+ * `OPENAI_BASE_URL` when set (or with `--model openai`), else the scripted model, and keeps
+ * its history in `--db` or `.aalis/history.db`.
+ */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  let args: CliArguments;
+  try {
+    args = parseCliArguments(argv);
+  } catch (error) {
+    if (!CliUsageError.isInstance(error)) throw error;
+    io.stderr.write(`aalis-agent: ${error.message}\nRun "aalis-agent help" for the usage.\n`);
+    return 2;
+  }
+  const color = shouldUseColor({ env: io.env, flag: args.color, isTerminal: io.stdout.isTTY === true });
+  const output = createTerminalOutput({ sink: io.stdout, color });
+  try {
+    if (args.command === 'help') output.write(CLI_USAGE);
+    else if (args.command === 'version') output.line(readVersion());
+    else if (args.command === 'demo') await demo(args, io, output);
+    else await chat(args, io, output);
+    return 0;
+  } catch (error) {
+    output.endLine();
+    io.stderr.write(`aalis-agent: ${error instanceof Error ? error.message : String(error)}\n`);
+    return CliUsageError.isInstance(error) ? 2 : 1;
+  }
+}
+
+async function demo(args: CliArguments, io: CliIo, output: TerminalOutput): Promise<void> {
+  if (args.model === 'openai')
+    throw new CliUsageError('the demo runs on the scripted model only; try "chat"');
+  if (args.session !== undefined) throw new CliUsageError('--session is an option of "chat"');
+  await runDemo({ output, ...(args.db === undefined ? {} : { dbPath: databasePath(args.db, io.cwd) }) });
+}
+
+async function chat(args: CliArguments, io: CliIo, output: TerminalOutput): Promise<void> {
+  const model = chooseModel(args, io.env);
+  const dbPath = databasePath(args.db ?? '.aalis/history.db', io.cwd);
+  const app = createAgentApp({
+    dbPath,
+    model,
+    output,
+    verbose: args.verbose,
+    agent: { createTurnId: createIdFactory('turn'), createCallId: createIdFactory('call') },
+  });
+  const modelName =
+    model === 'scripted' ? 'the scripted demo model' : `${model.baseURL} (${model.defaultModel})`;
+  output.line(output.style.dim(`aalis-agent chat · model: ${modelName} · history: ${dbPath}`));
+  try {
+    await runChat({
+      app,
+      input: io.stdin,
+      output,
+      sessionId: args.session ?? 'cli',
+      user: currentUser(),
+      terminal: io.stdin.isTTY === true && io.stdout.isTTY === true,
+    });
+  } finally {
+    await app.stop();
+  }
+}
+
+function chooseModel(args: CliArguments, env: CliIo['env']): 'scripted' | OpenAIModelProviderOptions {
+  if (args.model === 'scripted') return 'scripted';
+  const endpoint = fromEnvironment(env);
+  if (args.model === 'openai' && endpoint === undefined) {
+    throw new CliUsageError('--model openai needs OPENAI_BASE_URL (and OPENAI_API_KEY, AALIS_MODEL)');
+  }
+  return endpoint ?? 'scripted';
+}
+
+function databasePath(path: string, cwd: string): string {
+  if (path === ':memory:') return path;
+  const absolute = resolve(cwd, path);
+  try {
+    mkdirSync(dirname(absolute), { recursive: true });
+  } catch (cause) {
+    throw new CliUsageError(`cannot create the directory of ${absolute}`, { cause });
+  }
+  return absolute;
+}
+
+function currentUser(): MessageActor {
+  try {
+    const name = userInfo().username;
+    return name === '' ? { id: 'user' } : { id: name, name };
+  } catch {
+    return { id: 'user' };
+  }
+}
+
+function readVersion(): string {
+  const manifest = createRequire(import.meta.url)('../package.json') as { readonly version?: string };
+  return manifest.version ?? 'unknown';
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createActivityPrinter } from './create-activity-printer';
+import { createAgentApp } from './create-agent-app';
+import { createBuiltInTools } from './create-built-in-tools';
+import { DEMO_MODEL_REF } from './create-demo-model';
+import { createOutputLogger } from './create-output-logger';
+import { createReasonRecorder } from './create-reason-recorder';
+import { demoAbort } from './demo-abort';
+import { demoClearing } from './demo-clearing';
+import { createDemoContext } from './demo-context';
+import { demoQueueing } from './demo-queueing';
+import { demoToolLoop } from './demo-tool-loop';
+import { demoUsageAndTimeline } from './demo-usage-and-timeline';
+import type { TerminalOutput } from './terminal-output';
+
+/** The fixed time the demo's clock tool reads, so every run prints the same. */
+export const DEMO_TIME = Date.parse('2025-06-01T09:30:00Z');
+
+/** Options of {@link runDemo}. */
+export interface RunDemoOptions {
+  readonly output: TerminalOutput;
+  /** Keep the history in this SQLite file. Default: a file in a new temporary directory, removed at the end. */
+  readonly dbPath?: string;
+  /** Milliseconds between the streamed words of the story that gets stopped. Default 40. */
+  readonly storyChunkDelayMs?: number;
+}
+
+/**
+ * Runs the scripted tour of `aalis-agent demo` on the deterministic demo model (no
+ * network): queueing and insertion ([SCH-2], [SCH-4]), a tool loop with call ids and a
+ * failing call ([TID-3]), stopping a turn with its stop marker ([ABT-1], [ARC-9]), token
+ * usage as bars ([USG-7]), the persisted timeline ([ARC-6], [ARC-8]) and clearing
+ * ([CLR-1], [CLR-2]). Turn and call ids are counters and the clock is fixed, so the output
+ * is the same on every run. Stops the app (draining the agent) before it resolves.
+ */
+export async function runDemo(options: RunDemoOptions): Promise<void> {
+  const { output } = options;
+  const temporary = options.dbPath === undefined ? mkdtempSync(join(tmpdir(), 'aalis-demo-')) : undefined;
+  const dbPath = options.dbPath ?? join(temporary ?? '.', 'history.db');
+  const logger = createReasonRecorder(createOutputLogger(output));
+  let turns = 0;
+  let calls = 0;
+  const app = createAgentApp({
+    dbPath,
+    output,
+    model: 'scripted',
+    demoModel: { storyChunkDelayMs: options.storyChunkDelayMs ?? 40 },
+    tools: createBuiltInTools({ now: () => DEMO_TIME }),
+    agent: { logger, createTurnId: () => `turn-${++turns}`, createCallId: () => `call-${++calls}` },
+  });
+  const printer = createActivityPrinter({ hooks: app.hooks, events: app.events, output });
+  try {
+    output.line(output.style.bold('aalis-agent demo: a scripted tour of the default agent'));
+    output.line(
+      output.style.dim(
+        `model ${DEMO_MODEL_REF} (deterministic, no network); tools: ${app.tools.names().join(', ')}`,
+      ),
+    );
+    output.line(output.style.dim(`history: ${temporary === undefined ? dbPath : 'a temporary SQLite file'}`));
+    const sessionId = 'demo';
+    app.sessions.ensureSession({ id: sessionId, kind: 'console', platform: 'cli', title: 'demo' });
+    const context = createDemoContext({ app, output, printer, sessionId });
+    await demoQueueing(context);
+    await demoToolLoop(context);
+    await demoAbort(context, logger);
+    await demoUsageAndTimeline(context);
+    await demoClearing(context);
+    output.line();
+    output.line(output.style.bold(`Done: ${turns} turns, ${calls} tool calls.`));
+  } finally {
+    printer.dispose();
+    await app.stop();
+    if (temporary !== undefined) rmSync(temporary, { recursive: true, force: true });
+  }
+}
