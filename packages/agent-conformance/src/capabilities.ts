@@ -1,0 +1,55 @@
+import { CapabilitiesError } from './capabilities-error';
+
+/**
+ * The capability keys an implementation declares: `preprocessors` (it supports
+ * `registerPreprocessor`, [BND-1], [BND-2], [PRE-1]) and each `[decided]` requirement of the
+ * catalog it follows. Every key must be declared, `true` or `false`.
+ */
+export const CAPABILITY_KEYS = Object.freeze([
+  'preprocessors',
+  'SVC-3',
+  'SCH-3',
+  'SCH-6',
+  'CLR-6',
+  'CLR-7',
+  'USG-9',
+  'OUT-3',
+] as const);
+
+/** One of {@link CAPABILITY_KEYS}. */
+export type CapabilityKey = (typeof CAPABILITY_KEYS)[number];
+
+/** What an implementation declares it has; cases needing an absent one are `not-applicable`. */
+export type Capabilities = { readonly [TKey in CapabilityKey]: boolean };
+
+/** What each capability means, for reports and documentation. */
+export const CAPABILITY_DESCRIPTIONS: Readonly<Record<CapabilityKey, string>> = Object.freeze({
+  preprocessors: 'registerPreprocessor is supported: preprocessors run on agent:input:before',
+  'SVC-3': 'failures inside a turn end it as error and never reject handleMessage; invalid input rejects',
+  'SCH-3': 'pending insertions of a turn that makes no further model call open the next turn',
+  'SCH-6': 'a turn opened from the queue takes the head input and the human inputs directly behind it',
+  'CLR-6': 'a throwing clear() rejects clearing with that error and still releases the hold',
+  'CLR-7': 'overlapping concurrent clearing calls complete without deadlock',
+  'USG-9': 'hard trimming drops the oldest history in token chunks at message-group boundaries',
+  'OUT-3': 'every input handled, dropped or blocked gets exactly one stream end marker',
+});
+
+/**
+ * Checks a capability declaration: exactly the keys of {@link CAPABILITY_KEYS}, each a
+ * boolean. Returns a frozen copy; throws `CapabilitiesError` otherwise, so a misspelt key
+ * fails the run at start instead of silently skipping cases.
+ */
+export function validateCapabilities(value: unknown): Capabilities {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new TypeError('capabilities must be an object with a boolean per capability key');
+  }
+  const record = value as Record<string, unknown>;
+  const known = new Set<string>(CAPABILITY_KEYS);
+  const unknown = Object.keys(record).filter((key) => !known.has(key));
+  const missing = CAPABILITY_KEYS.filter((key) => !(key in record));
+  const notBoolean = CAPABILITY_KEYS.filter((key) => key in record && typeof record[key] !== 'boolean');
+  if (unknown.length > 0 || missing.length > 0 || notBoolean.length > 0) {
+    throw new CapabilitiesError({ unknown, missing, notBoolean });
+  }
+  return Object.freeze(Object.fromEntries(CAPABILITY_KEYS.map((key) => [key, record[key]]))) as Capabilities;
+}

@@ -1,0 +1,273 @@
+import { inspect } from 'node:util';
+import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import type { Harness } from '../harness/harness';
+import { contents, holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
+
+const stopsModelCall = defineCase({
+  requirements: ['ABT-1'],
+  name: 'abort cancels the running model call and ends the turn as aborted',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'long task', untilAborted: true });
+    const stopped = context.agent.abort('s1');
+    assert.equal('ABT-1', stopped, true, 'the return value of abort with a running turn');
+    await held.input.done;
+    assert.that(
+      'ABT-1',
+      held.call.aborted,
+      'expected the model call signal to be aborted, got it not aborted',
+    );
+    assert.equal('ABT-1', held.call.state, 'rejected', 'the state of the cancelled model call');
+    const turn = assert.defined(
+      'ABT-1',
+      turns(h, 's1')[0]?.after,
+      'the agent:turn:after payload of the stopped turn',
+    );
+    assert.equal('ABT-1', turn.outcome, 'aborted', 'the outcome of the stopped turn');
+    assert.equal('ABT-1', h.model.requests.length, 1, 'the number of model calls');
+  },
+});
+
+const stopsToolLoop = defineCase({
+  requirements: ['ABT-1'],
+  name: 'after an abort during a tool call no further tool or model call starts',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const slow = h.tools.define({ name: 'slow', steps: [{ untilAborted: true }] });
+    h.tools.define({ name: 'next_tool' });
+    h.model.script([{ toolCalls: [{ name: 'slow' }, { name: 'next_tool' }] }, { text: 'must not be asked' }]);
+    const input = sendHuman(context, 's1', 'use tools');
+    const call = await slow.started(0);
+    // Calls of one response may run concurrently: what started before the abort may stand.
+    const startedBeforeAbort = h.tools.calls.length;
+    assert.equal('ABT-1', context.agent.abort('s1'), true, 'the return value of abort during a tool call');
+    await input.done;
+    assert.that(
+      'ABT-1',
+      call.context.signal.aborted,
+      'expected the tool call signal to be aborted, got it not aborted',
+    );
+    assert.equal('ABT-1', h.tools.calls.length, startedBeforeAbort, 'the number of tool calls');
+    assert.equal('ABT-1', h.model.requests.length, 1, 'the number of model calls');
+    assert.equal('ABT-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', 'the outcome of the stopped turn');
+  },
+});
+
+const turnIdGuard = defineCase({
+  requirements: ['ABT-2'],
+  name: 'abort with another turn id does nothing and returns false',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'first' });
+    const queued = sendInjection(context, 's1', 'queued job');
+    h.model.script([{ text: 'queued reply' }]);
+    await h.settle();
+    const result = context.agent.abort('s1', { turnId: 'not-the-running-turn', queued: true });
+    assert.equal('ABT-2', result, false, 'the return value of abort with a foreign turn id');
+    await h.settle();
+    assert.that('ABT-2', !held.call.aborted, 'expected the running model call to go on, got it aborted');
+    assert.that('ABT-2', !queued.settled, 'expected the queued input to stay queued, got it released');
+    held.gate.open();
+    await Promise.all([held.input.done, queued.done]);
+    const all = turns(h, 's1');
+    assert.equal('ABT-2', all[0]?.after?.outcome, 'replied', 'the outcome of the turn abort did not match');
+    assert.deepEqual(
+      'ABT-2',
+      all.map((turn) => contents(turn.inputs)),
+      [['first'], ['queued job']],
+      'the inputs of the turns',
+    );
+    const ended = context.agent.abort('s1', { turnId: all[0]!.turnId });
+    assert.equal('ABT-2', ended, false, 'the return value of abort with the id of an ended turn');
+  },
+});
+
+const releasedArchivedWithoutTurn = defineCase({
+  requirements: ['ABT-3', 'ARC-6'],
+  name: 'inputs released by abort with queued open no turn and are archived without a turn id after the turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const pending = sendHuman(context, 's1', 'pending human');
+    const queued = sendInjection(context, 's1', 'queued job');
+    await h.settle();
+    assert.equal('ABT-3', context.agent.abort('s1', { queued: true }), true, 'the return value of abort');
+    await Promise.all([held.input.done, pending.done, queued.done]);
+    await h.settle();
+    const all = turns(h, 's1');
+    assert.equal('ABT-3', all.length, 1, 'the number of turns');
+    const turnEnd = assert.defined('ABT-3', all[0]?.afterRun, 'the agent:turn:after run of the stopped turn');
+    for (const content of ['pending human', 'queued job']) {
+      const writes = incomingWrites(h, content);
+      assert.equal('ABT-3', writes.length, 1, `the number of archive writes of released input "${content}"`);
+      const write = writes[0]!;
+      assert.equal(
+        'ABT-3',
+        write.incoming?.turnId,
+        undefined,
+        `the turn id released input "${content}" was archived with`,
+      );
+      assert.equal(
+        'ARC-6',
+        write.messages[0]?.metadata[Keys.TurnId],
+        undefined,
+        `the stored turn id of "${content}"`,
+      );
+      assert.that(
+        'ABT-3',
+        write.seq > turnEnd.seq,
+        `expected "${content}" to be archived after the stopped turn ended, got it archived before`,
+      );
+    }
+  },
+});
+
+const withoutQueuedNextTurn = defineCase({
+  requirements: ['ABT-4'],
+  name: 'without queued the waiting inputs open the next turn after an abort',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const pending = sendHuman(context, 's1', 'pending human');
+    const queued = sendInjection(context, 's1', 'queued job');
+    h.model.script([{ text: 'reply a' }, { text: 'reply b' }]);
+    await h.settle();
+    context.agent.abort('s1');
+    await Promise.all([held.input.done, pending.done, queued.done]);
+    const [stopped, ...later] = turns(h, 's1');
+    assert.equal('ABT-4', stopped?.after?.outcome, 'aborted', 'the outcome of the stopped turn');
+    const ran = later.flatMap((turn) => contents(turn.inputs)).sort();
+    assert.deepEqual(
+      'ABT-4',
+      ran,
+      ['pending human', 'queued job'],
+      'the inputs of the turns after the abort',
+    );
+    for (const turn of later)
+      assert.equal('ABT-4', turn.after?.outcome, 'replied', `the outcome of turn ${turn.turnId}`);
+  },
+});
+
+function mentions(value: unknown, text: string): boolean {
+  return inspect(value, { depth: 12, maxArrayLength: 1000, maxStringLength: 100_000 }).includes(text);
+}
+
+const reasonStaysInLog = defineCase({
+  requirements: ['ABT-5'],
+  name: 'the abort reason appears in no message, record or hook payload',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const reason = 'conformance-secret-abort-reason';
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    context.agent.abort('s1', { reason, by: { id: 'admin-1', name: 'Admin' } });
+    await held.input.done;
+    await h.settle();
+    for (const event of h.events.all) {
+      assert.that(
+        'ABT-5',
+        !mentions(event.payload, reason),
+        `expected the reason in no event, got it in ${event.name}`,
+      );
+    }
+    assert.that(
+      'ABT-5',
+      !mentions(h.archive.messages('s1'), reason),
+      'expected the reason in no stored message, got it stored',
+    );
+    for (const run of h.hooks.runs) {
+      assert.that(
+        'ABT-5',
+        !mentions(run.payload, reason),
+        `expected the reason in no hook payload, got it in ${run.name}`,
+      );
+    }
+  },
+});
+
+function stopMarker(h: Harness, sessionId: string): Message | undefined {
+  return h.archive.messages(sessionId).find((message) => message.kind === WellKnownKinds.TurnStopped);
+}
+
+const byOnStopMarker = defineCase({
+  requirements: ['ABT-6'],
+  name: 'the stop marker names who stopped the turn, and nobody when by is absent',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const by = { id: 'admin-7', name: 'Admin Seven' };
+    const first = await holdTurn(context, {
+      sessionId: 's1',
+      content: 'stopped by a person',
+      untilAborted: true,
+    });
+    context.agent.abort('s1', { by });
+    await first.input.done;
+    const named = assert.defined(
+      'ABT-6',
+      stopMarker(h, 's1'),
+      'the stop marker of the turn stopped by a person',
+    );
+    const recorded = named.metadata[Keys.StoppedBy];
+    const namesBy =
+      (recorded as { id?: unknown } | undefined)?.id === by.id || named.content.includes(by.name);
+    assert.that(
+      'ABT-6',
+      namesBy,
+      `expected the stop marker to name ${by.name}, got ${JSON.stringify(named)}`,
+    );
+    const second = await holdTurn(context, {
+      sessionId: 's2',
+      content: 'stopped by nobody',
+      untilAborted: true,
+    });
+    context.agent.abort('s2');
+    await second.input.done;
+    const anonymous = assert.defined(
+      'ABT-6',
+      stopMarker(h, 's2'),
+      'the stop marker of the turn stopped without by',
+    );
+    assert.equal(
+      'ABT-6',
+      anonymous.metadata[Keys.StoppedBy],
+      undefined,
+      'the stoppedBy of a stop without by',
+    );
+  },
+});
+
+const returnValue = defineCase({
+  requirements: ['ABT-7'],
+  name: 'abort returns whether a running turn was stopped',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    assert.equal('ABT-7', context.agent.abort('s1'), false, 'abort of an idle session');
+    assert.equal('ABT-7', context.agent.abort('never-seen'), false, 'abort of an unknown session');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    assert.equal('ABT-7', context.agent.abort('s1'), true, 'abort of a running turn');
+    await held.input.done;
+    assert.equal('ABT-7', context.agent.abort('s1'), false, 'abort after the turn ended');
+  },
+});
+
+/** The cases of the ABT family ([ABT-1]..[ABT-7]). */
+export const ABT_CASES = [
+  stopsModelCall,
+  stopsToolLoop,
+  turnIdGuard,
+  releasedArchivedWithoutTurn,
+  withoutQueuedNextTurn,
+  reasonStaysInLog,
+  byOnStopMarker,
+  returnValue,
+];

@@ -1,0 +1,38 @@
+import type { ConformanceCase } from '../define-case';
+import { ABT_CASES } from './abt';
+import { ARC_CASES } from './arc';
+import { BND_CASES } from './bnd';
+import { CLR_CASES } from './clr';
+import { DEL_CASES } from './del';
+import { DRN_CASES } from './drn';
+import { HK_CASES } from './hk';
+import { OUT_CASES } from './out';
+import { PRE_CASES } from './pre';
+import { PRM_CASES } from './prm';
+import { SCH_CASES } from './sch';
+import { SET_CASES } from './set';
+import { SVC_CASES } from './svc';
+import { TID_CASES } from './tid';
+import { USG_CASES } from './usg';
+
+/**
+ * Every case of the kit, grouped by requirement family in catalog order. Each names the
+ * requirement ids it checks; together they cover every id of the catalog.
+ */
+export const CASES: readonly ConformanceCase[] = Object.freeze([
+  ...SVC_CASES,
+  ...SCH_CASES,
+  ...ABT_CASES,
+  ...CLR_CASES,
+  ...DEL_CASES,
+  ...TID_CASES,
+  ...ARC_CASES,
+  ...USG_CASES,
+  ...SET_CASES,
+  ...BND_CASES,
+  ...PRE_CASES,
+  ...HK_CASES,
+  ...PRM_CASES,
+  ...OUT_CASES,
+  ...DRN_CASES,
+]);

@@ -1,0 +1,491 @@
+import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import type { Harness } from '../harness/harness';
+import {
+  callContains,
+  holdTurn,
+  incomingWrites,
+  outbound,
+  SCHEDULER_SOURCE,
+  sendHuman,
+  sendInjection,
+  session,
+  storedReplies,
+  storedWith,
+  turns,
+} from './scenario';
+
+const REGISTERED_KEYS = new Set<string>(Object.values(Keys));
+
+function toolGroup(
+  h: Harness,
+  sessionId: string,
+): { readonly calls: Message[]; readonly results: Message[] } {
+  const messages = h.archive.messages(sessionId);
+  return {
+    calls: messages.filter((message) => message.role === 'assistant' && (message.toolCalls?.length ?? 0) > 0),
+    results: messages.filter((message) => message.role === 'tool'),
+  };
+}
+
+const groupsCarryTurnId = defineCase({
+  requirements: ['ARC-1'],
+  name: 'tool-call groups and the final reply carry the turn id',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'final reply' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const id = assert.defined('ARC-1', turns(h, 's1')[0]?.turnId, 'the turn id');
+    const group = toolGroup(h, 's1');
+    assert.that(
+      'ARC-1',
+      group.calls.length > 0 && group.results.length > 0,
+      'expected a persisted tool-call group, got none',
+    );
+    for (const message of [...group.calls, ...group.results]) {
+      assert.equal(
+        'ARC-1',
+        message.metadata[Keys.TurnId],
+        id,
+        `the turn id of the persisted ${message.role} message`,
+      );
+    }
+    const reply = assert.defined(
+      'ARC-1',
+      storedWith(h, 's1', 'final reply').find((message) => message.role === 'assistant'),
+      'the persisted final reply',
+    );
+    assert.equal('ARC-1', reply.metadata[Keys.TurnId], id, 'the turn id of the final reply');
+  },
+});
+
+const failedCallsCarryCallId = defineCase({
+  requirements: ['ARC-2'],
+  name: 'every tool call records its call id in its result, failed ones included',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.tools.define({ name: 'guarded' });
+    h.hooks.middleware('agent:tool:before', async (payload, next) => {
+      if (payload.name !== 'guarded') await next();
+    });
+    const calls = [
+      { name: 'missing_tool', id: 'model-call-1' },
+      { name: 'lookup', id: 'model-call-2', arguments: '{not json' },
+      { name: 'guarded', id: 'model-call-3' },
+      { name: 'lookup', id: 'model-call-4' },
+    ];
+    h.model.script([{ toolCalls: calls }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'use tools').done;
+    const results = toolGroup(h, 's1').results;
+    const callIds = new Set<unknown>();
+    for (const call of calls) {
+      const result = results.find((message) => message.toolCallId === call.id);
+      const found = assert.defined('ARC-2', result, `the persisted tool result of ${call.name} (${call.id})`);
+      const callId = found.metadata[Keys.CallId];
+      assert.that(
+        'ARC-2',
+        typeof callId === 'string' && callId.length > 0,
+        `expected the result of ${call.id} to record a call id, got ${String(callId)}`,
+      );
+      callIds.add(callId);
+    }
+    assert.equal('ARC-2', callIds.size, calls.length, 'the number of distinct call ids recorded');
+  },
+});
+
+const replyMetadata = defineCase({
+  requirements: ['ARC-3'],
+  name: 'the final reply records model, tokens, platform, group and session type under registered keys',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { kind: 'room', platform: 'conformance' });
+    h.model.script([
+      { text: 'final reply', usage: { promptTokens: 120, completionTokens: 8, totalTokens: 128 } },
+    ]);
+    const fields = { groupId: 'group-1', groupName: 'Group One', sessionType: 'group' as const };
+    await sendHuman(context, 's1', 'question', fields).done;
+    const reply = assert.defined('ARC-3', storedReplies(h, 's1')[0], 'the persisted final reply');
+    const metadata = reply.metadata;
+    const model = metadata[Keys.Model];
+    assert.that(
+      'ARC-3',
+      model === 'conformance/model' || model === 'model',
+      `expected the reply to record the model, got ${String(model)}`,
+    );
+    assert.that(
+      'ARC-3',
+      typeof metadata[Keys.Tokens] === 'object' && metadata[Keys.Tokens] !== null,
+      'expected the reply to record its tokens, got none',
+    );
+    assert.equal('ARC-3', metadata[Keys.Platform], 'conformance', 'the platform recorded on the reply');
+    assert.equal(
+      'ARC-3',
+      (metadata[Keys.Group] as { id?: unknown } | undefined)?.id,
+      'group-1',
+      'the group recorded on the reply',
+    );
+    assert.equal('ARC-3', metadata[Keys.SessionType], 'group', 'the session type recorded on the reply');
+    for (const key of Object.keys(metadata)) {
+      assert.that(
+        'ARC-3',
+        REGISTERED_KEYS.has(key),
+        `expected only registered metadata keys on the reply, got "${key}"`,
+      );
+    }
+  },
+});
+
+const visibleBody = defineCase({
+  requirements: ['ARC-3'],
+  name: 'a structured-output reply records its decoded visible body',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      payload.visibleContent = 'the visible body';
+      await next();
+    });
+    h.model.script([{ text: '{"visible":"the visible body"}' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const reply = assert.defined('ARC-3', storedReplies(h, 's1')[0], 'the persisted final reply');
+    assert.equal(
+      'ARC-3',
+      reply.metadata[Keys.VisibleContent],
+      'the visible body',
+      'the visible body recorded on the reply',
+    );
+  },
+});
+
+const toolAfterMetadata = defineCase({
+  requirements: ['ARC-4'],
+  name: 'metadata written in agent:tool:after is persisted with the tool result',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    const extra = { marker: 'conformance', count: 2, nested: { ok: true } };
+    h.hooks.middleware('agent:tool:after', async (payload, next) => {
+      payload.metadata['conformance:probe'] = extra;
+      await next();
+    });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const result = assert.defined('ARC-4', toolGroup(h, 's1').results[0], 'the persisted tool result');
+    assert.deepEqual(
+      'ARC-4',
+      result.metadata['conformance:probe'],
+      extra,
+      'the plugin metadata of the tool result',
+    );
+  },
+});
+
+function replies(h: Harness, sessionId: string) {
+  return outbound(h, sessionId).filter((message) => message.kind !== 'notice');
+}
+
+const roomLastReplyOnly = defineCase({
+  requirements: ['ARC-5'],
+  name: 'in a room only the last reply of a turn goes to the platform',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { kind: 'room', platform: 'conformance' });
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ text: 'let me check', toolCalls: [{ name: 'lookup' }] }, { text: 'here it is' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const sent = replies(h, 's1');
+    assert.equal('ARC-5', sent.length, 1, 'the number of messages handed to the platform');
+    assert.that(
+      'ARC-5',
+      sent[0]!.content.includes('here it is'),
+      `expected the last reply to be sent, got "${sent[0]!.content}"`,
+    );
+    assert.that(
+      'ARC-5',
+      storedWith(h, 's1', 'let me check').length > 0,
+      'expected the text before the tool call to be persisted, got it missing',
+    );
+  },
+});
+
+const roomRetryNotSent = defineCase({
+  requirements: ['ARC-5'],
+  name: 'in a room a version dropped by a format retry is persisted but not sent',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { kind: 'room', platform: 'conformance' });
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      if (payload.attempt === 0) payload.retry = { feedback: 'use the agreed format' };
+      await next();
+    });
+    h.model.script([{ text: 'draft version' }, { text: 'final version' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const sent = replies(h, 's1');
+    assert.equal('ARC-5', sent.length, 1, 'the number of messages handed to the platform');
+    assert.that(
+      'ARC-5',
+      sent[0]!.content.includes('final version'),
+      `expected the retried reply to be sent, got "${sent[0]!.content}"`,
+    );
+    assert.that(
+      'ARC-5',
+      storedWith(h, 's1', 'draft version').length > 0,
+      'expected the dropped version to be persisted, got it missing',
+    );
+  },
+});
+
+const openingArchivedFirst = defineCase({
+  requirements: ['ARC-6'],
+  name: 'opening inputs are archived at the start of the turn’s default action with turn id and entry opened',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    let writesBeforeNext = -1;
+    h.hooks.middleware('agent:turn:before', async (_payload, next) => {
+      writesBeforeNext = incomingWrites(h, 'question').length;
+      await next();
+    });
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const turn = assert.defined('ARC-6', turns(h, 's1')[0], 'the turn');
+    assert.equal(
+      'ARC-6',
+      writesBeforeNext,
+      0,
+      'the archive writes of the input before the turn’s default action',
+    );
+    const write = assert.defined(
+      'ARC-6',
+      incomingWrites(h, 'question')[0],
+      'the archive write of the opening input',
+    );
+    assert.equal('ARC-6', write.incoming?.turnId, turn.turnId, 'the turn id of the opening input');
+    assert.equal('ARC-6', write.incoming?.entry, 'opened', 'the entry of the opening input');
+    const start = assert.defined(
+      'ARC-6',
+      turn.before.defaultActionSeq,
+      'the start of the turn’s default action',
+    );
+    assert.that(
+      'ARC-6',
+      write.seq > start && write.seq < h.model.requests[0]!.seq,
+      'expected the input archived after the default action started and before the model call, got it elsewhere',
+    );
+  },
+});
+
+const queuedNotInHistory = defineCase({
+  requirements: ['ARC-6'],
+  name: 'queued inputs are not in history until their turn starts',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running' });
+    const queued = sendInjection(context, 's1', 'queued job');
+    h.model.script([{ text: 'queued reply' }]);
+    await h.settle();
+    assert.equal('ARC-6', incomingWrites(h, 'queued job').length, 0, 'the archive writes of a queued input');
+    held.gate.open();
+    await Promise.all([held.input.done, queued.done]);
+    const turn = assert.defined('ARC-6', turns(h, 's1')[1], 'the turn of the queued input');
+    assert.equal(
+      'ARC-6',
+      incomingWrites(h, 'queued job')[0]?.incoming?.turnId,
+      turn.turnId,
+      'the turn id of the queued input once it ran',
+    );
+  },
+});
+
+const rollbackExact = defineCase({
+  requirements: ['ARC-7'],
+  name: 'rolling back a turn by its id removes exactly that turn’s messages',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'first answer' },
+      { text: 'second answer' },
+    ]);
+    await sendHuman(context, 's1', 'first question').done;
+    await sendHuman(context, 's1', 'second question').done;
+    const [first, second] = turns(h, 's1');
+    const firstTurn = assert.defined('ARC-7', first, 'the first turn');
+    const secondTurn = assert.defined('ARC-7', second, 'the second turn');
+    const within = (turn: typeof firstTurn) =>
+      h.archive.writes
+        .filter((write) => write.seq > turn.before.seq && write.seq < (turn.afterRun?.endSeq ?? h.sequence))
+        .flatMap((write) => write.messages.map((message) => message.id));
+    const firstIds = within(firstTurn);
+    const secondIds = within(secondTurn);
+    await assert.defined('ARC-7', h.services.archive, 'the archive').rollback('s1', firstTurn.turnId);
+    const left = new Set(h.archive.messages('s1').map((message) => message.id));
+    for (const id of firstIds)
+      assert.that(
+        'ARC-7',
+        !left.has(id),
+        `expected message ${id} of the rolled-back turn to be removed, got it kept`,
+      );
+    for (const id of secondIds)
+      assert.that('ARC-7', left.has(id), `expected message ${id} of the other turn to stay, got it removed`);
+  },
+});
+
+function recordWriteSeq(h: Harness, sessionId: string): number | undefined {
+  const write = h.archive.writes.find(
+    (candidate) =>
+      candidate.sessionId === sessionId &&
+      (candidate.patch?.[Keys.TurnRecord] !== undefined ||
+        candidate.messages.some((message) => message.metadata[Keys.TurnRecord] !== undefined)),
+  );
+  return write?.seq;
+}
+
+function eventMarkers(h: Harness, sessionId: string): Message[] {
+  return h.archive.messages(sessionId).filter((message) => message.kind === WellKnownKinds.EventMarker);
+}
+
+const recordOnReply = defineCase({
+  requirements: ['ARC-8'],
+  name: 'a replied turn records its outcome and source on its last reply before agent:turn:after',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'scheduled reply' }]);
+    await sendInjection(context, 's1', 'scheduled job').done;
+    const turn = assert.defined('ARC-8', turns(h, 's1')[0], 'the turn');
+    const reply = assert.defined('ARC-8', storedReplies(h, 's1').at(-1), 'the persisted reply');
+    const record = assert.defined('ARC-8', reply.metadata[Keys.TurnRecord], 'the turn record on the reply');
+    assert.equal('ARC-8', record.outcome, 'replied', 'the outcome in the turn record');
+    assert.deepEqual('ARC-8', record.source, SCHEDULER_SOURCE, 'the source in the turn record');
+    const written = assert.defined('ARC-8', recordWriteSeq(h, 's1'), 'the write of the turn record');
+    assert.that(
+      'ARC-8',
+      written < (turn.afterRun?.seq ?? 0),
+      'expected the turn record written before agent:turn:after, got it after',
+    );
+    assert.equal('ARC-8', eventMarkers(h, 's1').length, 0, 'the event markers of a replied turn');
+  },
+});
+
+function markerCase(outcome: 'silent' | 'error', step: { readonly text?: string; readonly throws?: string }) {
+  return defineCase({
+    requirements: ['ARC-8'],
+    name: `a${outcome === 'error' ? 'n' : ''} ${outcome} turn persists one event marker with its turn record`,
+    run: async (context) => {
+      const h = context.harness;
+      session(h, 's1');
+      h.model.script([step]);
+      await sendHuman(context, 's1', 'question').done;
+      const turn = assert.defined('ARC-8', turns(h, 's1')[0], 'the turn');
+      assert.equal('ARC-8', turn.after?.outcome, outcome, 'the outcome of the turn');
+      const markers = eventMarkers(h, 's1');
+      assert.equal('ARC-8', markers.length, 1, 'the number of event markers');
+      const marker = markers[0]!;
+      assert.equal('ARC-8', marker.role, 'system', 'the role of the event marker');
+      assert.equal('ARC-8', marker.content, '', 'the body of the event marker');
+      assert.equal('ARC-8', marker.metadata[Keys.TurnId], turn.turnId, 'the turn id of the event marker');
+      assert.equal(
+        'ARC-8',
+        marker.metadata[Keys.TurnRecord]?.outcome,
+        outcome,
+        'the outcome in the event marker’s record',
+      );
+      const written = assert.defined('ARC-8', recordWriteSeq(h, 's1'), 'the write of the turn record');
+      assert.that(
+        'ARC-8',
+        written < (turn.afterRun?.seq ?? 0),
+        'expected the turn record written before agent:turn:after, got it after',
+      );
+    },
+  });
+}
+
+const blockedNoRecord = defineCase({
+  requirements: ['ARC-8'],
+  name: 'a turn blocked at agent:turn:before writes no turn record',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:turn:before', async () => undefined);
+    await sendHuman(context, 's1', 'question').done;
+    assert.equal(
+      'ARC-8',
+      recordWriteSeq(h, 's1'),
+      undefined,
+      'the write of a turn record for a blocked turn',
+    );
+    assert.equal('ARC-8', h.archive.messages('s1').length, 0, 'the messages stored for a blocked turn');
+  },
+});
+
+const stopMarker = defineCase({
+  requirements: ['ARC-9'],
+  name: 'an aborted turn persists a stop marker before its record, and the next model call sees it',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'long task', untilAborted: true });
+    context.agent.abort('s1', { by: { id: 'admin-1', name: 'Admin' } });
+    await held.input.done;
+    const stored = h.archive.messages('s1');
+    const stopIndex = stored.findIndex((message) => message.kind === WellKnownKinds.TurnStopped);
+    const marker = assert.defined('ARC-9', stored[stopIndex], 'the stop marker of the aborted turn');
+    assert.equal('ARC-9', marker.role, 'system', 'the role of the stop marker');
+    assert.that(
+      'ARC-9',
+      marker.content.trim().length > 0,
+      'expected the stop marker worded for the next model, got an empty body',
+    );
+    const recordIndex = stored.findIndex((message) => message.metadata[Keys.TurnRecord] !== undefined);
+    assert.that(
+      'ARC-9',
+      recordIndex > stopIndex,
+      `expected the stop marker before the turn record, got positions ${stopIndex} and ${recordIndex}`,
+    );
+    assert.equal(
+      'ARC-9',
+      stored[recordIndex]?.metadata[Keys.TurnRecord]?.outcome,
+      'aborted',
+      'the outcome in the turn record',
+    );
+    h.model.script([{ text: 'next reply' }]);
+    await sendHuman(context, 's1', 'next question').done;
+    const next = assert.defined('ARC-9', h.model.requests[1], 'the model call of the next turn');
+    assert.that(
+      'ARC-9',
+      callContains(next, marker.content),
+      'expected the next model call to see the stop marker, got it missing',
+    );
+    const leaked = next.messages.some((message) => message.role === 'system' && message.content === '');
+    assert.that('ARC-9', !leaked, 'expected no event marker in the model call, got an empty system message');
+  },
+});
+
+/** The cases of the ARC family ([ARC-1]..[ARC-9]). */
+export const ARC_CASES = [
+  groupsCarryTurnId,
+  failedCallsCarryCallId,
+  replyMetadata,
+  visibleBody,
+  toolAfterMetadata,
+  roomLastReplyOnly,
+  roomRetryNotSent,
+  openingArchivedFirst,
+  queuedNotInHistory,
+  rollbackExact,
+  recordOnReply,
+  markerCase('silent', { text: '' }),
+  markerCase('error', { throws: 'the model is down' }),
+  blockedNoRecord,
+  stopMarker,
+];

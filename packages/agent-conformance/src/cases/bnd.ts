@@ -1,0 +1,123 @@
+import { type AgentService, agent as agentService, type PreprocessorFn } from '@aalis/api-agent';
+import { definePlugin } from '@aalis/core';
+import type { IncomingMessage } from '@aalis/schema-message';
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import type { Harness } from '../harness/harness';
+import { callContains, sendHuman, session } from './scenario';
+
+function suffix(text: string): PreprocessorFn {
+  return async (message, next) => {
+    message.content = `${message.content} ${text}`;
+    await next();
+  };
+}
+
+function otherProvider(received: IncomingMessage[]): AgentService {
+  return {
+    handleMessage: async (message) => {
+      received.push(message);
+    },
+    abort: () => false,
+    clearing: async (_sessionIds, clear) => {
+      await clear();
+    },
+    assignModel: async () => undefined,
+  };
+}
+
+function preprocessorPlugin(h: Harness, registrations: readonly (readonly [string, PreprocessorFn])[]) {
+  return h.app.plugin(
+    definePlugin({
+      name: 'conformance-preprocessors',
+      uses: { agent: agentService },
+      apply: ({ agent }) => {
+        for (const [name, handler] of registrations) agent.use.registerPreprocessor(name, handler);
+      },
+    }),
+  );
+}
+
+const registrar = defineCase({
+  requirements: ['BND-1'],
+  name: 'a preprocessor of a plugin replaces by name, survives a provider switch and leaves with its plugin',
+  requires: ['preprocessors'],
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const original = assert.defined(
+      'BND-1',
+      context.agent.providerName,
+      'the provider name of the implementation',
+    );
+    const instance = preprocessorPlugin(h, [
+      ['tag', suffix('[first]')],
+      ['tag', suffix('[second]')],
+    ]);
+    await h.app.settled();
+    h.model.script([{ text: 'one' }, { text: 'two' }, { text: 'three' }]);
+    await sendHuman(context, 's1', 'message one').done;
+    const first = h.model.requests[0]!;
+    assert.that(
+      'BND-1',
+      callContains(first, 'message one [second]') && !callContains(first, '[first]'),
+      'expected only the latest preprocessor of that name to run, got another result',
+    );
+    h.app.provide(agentService, otherProvider([]), { name: 'conformance-other' });
+    h.app.select(agentService, 'conformance-other');
+    h.app.select(agentService, original);
+    await sendHuman(context, 's1', 'message two').done;
+    const second = h.model.requests[1]!;
+    assert.that(
+      'BND-1',
+      callContains(second, 'message two [second]') && !callContains(second, '[second] [second]'),
+      'expected the preprocessor re-attached once after a provider switch, got another result',
+    );
+    await instance.dispose();
+    await sendHuman(context, 's1', 'message three').done;
+    const third = h.model.requests[2]!;
+    assert.that(
+      'BND-1',
+      callContains(third, 'message three') && !callContains(third, 'message three [second]'),
+      'expected the preprocessor withdrawn with its plugin, got it still running',
+    );
+  },
+});
+
+const lateSupport = defineCase({
+  requirements: ['BND-2'],
+  name: 'a preprocessor registered under a provider without support takes effect once a supporting provider is current',
+  requires: ['preprocessors'],
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const original = assert.defined(
+      'BND-2',
+      context.agent.providerName,
+      'the provider name of the implementation',
+    );
+    const received: IncomingMessage[] = [];
+    h.app.provide(agentService, otherProvider(received), { name: 'conformance-other' });
+    h.app.select(agentService, 'conformance-other');
+    preprocessorPlugin(h, [['late', suffix('[late]')]]);
+    await h.app.settled();
+    await sendHuman(context, 's1', 'to the other provider').done;
+    assert.equal(
+      'BND-2',
+      received[0]?.content,
+      'to the other provider',
+      'the input the provider without support received',
+    );
+    h.app.select(agentService, original);
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'to the implementation').done;
+    assert.that(
+      'BND-2',
+      callContains(h.model.requests[0]!, 'to the implementation [late]'),
+      'expected the preprocessor to take effect on the supporting provider, got the input unchanged',
+    );
+  },
+});
+
+/** The cases of the BND family ([BND-1], [BND-2]). */
+export const BND_CASES = [registrar, lateSupport];

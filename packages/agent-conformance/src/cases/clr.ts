@@ -1,0 +1,259 @@
+import { runMemoryClear } from '@aalis/api-memory';
+import { assert } from '../assert';
+import type { CaseContext } from '../define-case';
+import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
+import { contents, holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
+
+const stopsReleasesThenClears = defineCase({
+  requirements: ['CLR-1'],
+  name: 'clearing stops the turn, releases waiting inputs unarchived and runs clear after the turn settled',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const pending = sendHuman(context, 's1', 'pending human');
+    const queued = sendInjection(context, 's1', 'queued job');
+    await h.settle();
+    let seen: { readonly aborted: boolean; readonly ended: boolean } | undefined;
+    await context.agent.clearing(['s1'], async () => {
+      seen = { aborted: held.call.aborted, ended: turns(h, 's1')[0]?.afterRun !== undefined };
+    });
+    const atClear = assert.defined('CLR-1', seen, 'the state when clear ran (clear was never called)');
+    assert.that(
+      'CLR-1',
+      atClear.aborted,
+      'expected the running model call to be aborted before clear, got it running',
+    );
+    assert.that('CLR-1', atClear.ended, 'expected the turn to have ended before clear ran, got it running');
+    await Promise.all([held.input.done, pending.done, queued.done]);
+    await h.settle();
+    assert.equal('CLR-1', turns(h, 's1').length, 1, 'the number of turns');
+    for (const content of ['pending human', 'queued job']) {
+      assert.equal(
+        'CLR-1',
+        incomingWrites(h, content).length,
+        0,
+        `the archive writes of released input "${content}"`,
+      );
+    }
+  },
+});
+
+/** Starts `clearing` with a `clear` that waits for a gate; resolves once `clear` runs. */
+async function holdClearing(context: CaseContext, sessionIds: readonly string[] | undefined) {
+  const gate = createGate();
+  let started = false;
+  const clearing = context.agent.clearing(sessionIds, async () => {
+    started = true;
+    context.harness.tick();
+    await gate.opened;
+  });
+  const outcome = clearing.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  await context.harness.until(() => started);
+  return { gate, outcome };
+}
+
+const holdsNewInputs = defineCase({
+  requirements: ['CLR-2'],
+  name: 'inputs arriving during the hold wait until clear ended and are then processed',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const clearing = await holdClearing(context, ['s1']);
+    h.model.script([{ text: 'late reply' }]);
+    const late = sendHuman(context, 's1', 'arrived during the hold');
+    await h.settle();
+    assert.equal('CLR-2', turns(h, 's1').length, 1, 'the number of turns started during the hold');
+    assert.equal(
+      'CLR-2',
+      incomingWrites(h, 'arrived during the hold').length,
+      0,
+      'archive writes during the hold',
+    );
+    const opened = h.tick();
+    clearing.gate.open();
+    await clearing.outcome;
+    await Promise.all([held.input.done, late.done]);
+    const turn = turns(h, 's1').find((candidate) =>
+      contents(candidate.inputs).includes('arrived during the hold'),
+    );
+    const lateTurn = assert.defined('CLR-2', turn, 'the turn of the input that arrived during the hold');
+    assert.that(
+      'CLR-2',
+      lateTurn.before.seq > opened,
+      'expected the held input to run after clear ended, got it earlier',
+    );
+  },
+});
+
+const allSessions = defineCase({
+  requirements: ['CLR-3'],
+  name: 'clearing every session stops running turns and holds sessions with no state yet',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 'fresh');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const clearing = await holdClearing(context, undefined);
+    assert.that(
+      'CLR-3',
+      held.call.aborted,
+      'expected clearing(undefined) to stop the running turn, got it running',
+    );
+    h.model.script([{ text: 'fresh reply' }]);
+    const fresh = sendHuman(context, 'fresh', 'first words');
+    await h.settle();
+    assert.equal('CLR-3', turns(h, 'fresh').length, 0, 'the turns of a new session during the hold');
+    clearing.gate.open();
+    await clearing.outcome;
+    await Promise.all([held.input.done, fresh.done]);
+    assert.equal('CLR-3', turns(h, 'fresh').length, 1, 'the turns of the new session after the hold');
+  },
+});
+
+const outsideTheChain = defineCase({
+  requirements: ['CLR-4'],
+  name: 'stopping and holding happen before the memory:clear chain, whatever its middlewares order',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const seen: { readonly priority: number; readonly aborted: boolean; readonly ended: boolean }[] = [];
+    let late: ReturnType<typeof sendHuman> | undefined;
+    for (const priority of [100, -100]) {
+      h.hooks.middleware(
+        'memory:clear',
+        async (_payload, next) => {
+          seen.push({
+            priority,
+            aborted: held.call.aborted,
+            ended: turns(h, 's1')[0]?.afterRun !== undefined,
+          });
+          if (priority === 100) late = sendHuman(context, 's1', 'sent inside the chain');
+          await next();
+        },
+        { priority },
+      );
+    }
+    h.model.script([{ text: 'late reply' }]);
+    let cleared = Number.POSITIVE_INFINITY;
+    const clear = async () => {
+      await runMemoryClear({ hooks: h.services.hooks, memory: h.services.memory, sessionIds: ['s1'] });
+      cleared = h.tick();
+    };
+    await context.agent.clearing(['s1'], clear);
+    assert.equal('CLR-4', seen.length, 2, 'the memory:clear middlewares that ran');
+    for (const entry of seen) {
+      assert.that(
+        'CLR-4',
+        entry.aborted && entry.ended,
+        `expected the turn stopped and ended before the middleware of priority ${entry.priority}, got ${JSON.stringify(entry)}`,
+      );
+    }
+    const lateInput = assert.defined('CLR-4', late, 'the input sent inside the chain');
+    await Promise.all([held.input.done, lateInput.done]);
+    const turn = turns(h, 's1').find((candidate) =>
+      contents(candidate.inputs).includes('sent inside the chain'),
+    );
+    const lateTurn = assert.defined('CLR-4', turn, 'the turn of the input sent inside the chain');
+    assert.that(
+      'CLR-4',
+      lateTurn.before.seq > cleared,
+      'expected the input sent inside the chain to wait for the hold, got it run inside',
+    );
+  },
+});
+
+const deletionInsideHold = defineCase({
+  requirements: ['CLR-5'],
+  name: 'the agent’s session:deleted listener completes inside the hold of a deletion',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const queued = sendInjection(context, 's1', 'queued job');
+    await h.settle();
+    await h.sessions.deleteSessions(['s1']);
+    await Promise.all([held.input.done, queued.done]);
+    assert.equal(
+      'CLR-5',
+      turns(h, 's1')[0]?.after?.outcome,
+      'aborted',
+      'the outcome of the turn of the deleted session',
+    );
+  },
+});
+
+const throwingClear = defineCase({
+  requirements: ['CLR-6'],
+  name: 'a throwing clear rejects clearing with its error and releases the hold',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const failure = new Error('conformance: clear failed');
+    const gate = createGate();
+    let started = false;
+    const outcome = context.agent
+      .clearing(['s1'], async () => {
+        started = true;
+        h.tick();
+        await gate.opened;
+        throw failure;
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    await h.until(() => started);
+    h.model.script([{ text: 'late reply' }]);
+    const late = sendHuman(context, 's1', 'held input');
+    await h.settle();
+    gate.open();
+    assert.equal('CLR-6', await outcome, failure, 'the rejection of clearing');
+    await late.done;
+    assert.equal('CLR-6', turns(h, 's1').length, 1, 'the turns of the held input after the failed clear');
+  },
+});
+
+const overlapping = defineCase({
+  requirements: ['CLR-7'],
+  name: 'overlapping clearing calls complete without deadlock',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const first = await holdTurn(context, { sessionId: 's1', content: 'running 1', untilAborted: true });
+    const second = await holdTurn(context, { sessionId: 's2', content: 'running 2', untilAborted: true });
+    const gates = [createGate(), createGate()] as const;
+    const calls = [
+      context.agent.clearing(['s1'], () => gates[0].opened),
+      context.agent.clearing(['s1', 's2'], () => gates[1].opened),
+      context.agent.clearing(undefined, async () => undefined),
+    ];
+    await h.settle();
+    gates[1].open();
+    await h.settle();
+    gates[0].open();
+    await Promise.all(calls);
+    await Promise.all([first.input.done, second.input.done]);
+    h.model.script([{ text: 'after clearing' }]);
+    await sendHuman(context, 's1', 'afterwards').done;
+    assert.equal('CLR-7', turns(h, 's1').length, 2, 'the turns of s1 once every clearing ended');
+  },
+});
+
+/** The cases of the CLR family ([CLR-1]..[CLR-7]). */
+export const CLR_CASES = [
+  stopsReleasesThenClears,
+  holdsNewInputs,
+  allSessions,
+  outsideTheChain,
+  deletionInsideHold,
+  throwingClear,
+  overlapping,
+];

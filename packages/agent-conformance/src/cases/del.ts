@@ -1,0 +1,95 @@
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import { holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
+
+const deletedListener = defineCase({
+  requirements: ['DEL-1'],
+  name: 'on session:deleted the turn stops, queued inputs are released unarchived and the listener waits for the turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const queued = sendInjection(context, 's1', 'queued job');
+    await h.settle();
+    const generation = h.sessions.advanceGeneration('s1');
+    await h.events.emit('session:deleted', { sessionId: 's1', generation });
+    const listened = h.tick();
+    const turn = assert.defined(
+      'DEL-1',
+      turns(h, 's1')[0]?.afterRun,
+      'the end of the turn when the listener resolved',
+    );
+    assert.that(
+      'DEL-1',
+      turn.seq < listened,
+      'expected the turn to end before the listener resolved, got it later',
+    );
+    assert.that('DEL-1', held.call.aborted, 'expected the model call to be aborted, got it running');
+    await Promise.all([held.input.done, queued.done]);
+    await h.settle();
+    assert.equal('DEL-1', turns(h, 's1').length, 1, 'the number of turns');
+    assert.equal(
+      'DEL-1',
+      incomingWrites(h, 'queued job').length,
+      0,
+      'the archive writes of the released input',
+    );
+  },
+});
+
+const generationCheck = defineCase({
+  requirements: ['DEL-2'],
+  name: 'an input whose session generation changed before it reached the queue is released unarchived',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    let stale: ReturnType<typeof sendHuman> | undefined;
+    await context.agent.clearing(['s1'], async () => {
+      stale = sendHuman(context, 's1', 'from the old generation');
+      await h.settle();
+      h.sessions.advanceGeneration('s1');
+    });
+    const input = assert.defined('DEL-2', stale, 'the input sent during the hold');
+    await input.done;
+    await h.settle();
+    assert.equal('DEL-2', turns(h, 's1').length, 0, 'the turns of an input of the old generation');
+    assert.equal(
+      'DEL-2',
+      incomingWrites(h, 'from the old generation').length,
+      0,
+      'the archive writes of that input',
+    );
+    h.model.script([{ text: 'fresh reply' }]);
+    await sendHuman(context, 's1', 'from the new generation').done;
+    assert.equal('DEL-2', turns(h, 's1').length, 1, 'the turns of an input of the new generation');
+  },
+});
+
+const nothingPersistedAfter = defineCase({
+  requirements: ['DEL-3'],
+  name: 'nothing of a deleted session’s turn is persisted after its deletion listener resolved',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const slow = h.tools.define({ name: 'slow', steps: [{ untilAborted: true }] });
+    h.model.script([{ toolCalls: [{ name: 'slow' }] }, { text: 'never' }]);
+    const input = sendHuman(context, 's1', 'long task');
+    await slow.started(0);
+    const generation = h.sessions.advanceGeneration('s1');
+    await h.events.emit('session:deleted', { sessionId: 's1', generation });
+    const listened = h.tick();
+    await input.done;
+    await h.settle();
+    const late = h.archive.writes.filter((write) => write.sessionId === 's1' && write.seq > listened);
+    const described = late.map((write) => write.operation).join(', ');
+    assert.equal(
+      'DEL-3',
+      late.length,
+      0,
+      `the archive writes for the deleted session after its listener resolved (${described})`,
+    );
+  },
+});
+
+/** The cases of the DEL family ([DEL-1]..[DEL-3]). */
+export const DEL_CASES = [deletedListener, generationCheck, nothingPersistedAfter];

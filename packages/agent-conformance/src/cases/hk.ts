@@ -1,0 +1,419 @@
+import { AGENT_HOOK_KEYS, type AgentTurnAfterPayload } from '@aalis/api-agent';
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import {
+  callContains,
+  contents,
+  holdTurn,
+  incomingWrites,
+  SCHEDULER_SOURCE,
+  sendHuman,
+  sendInjection,
+  session,
+  storedWith,
+  streamChunks,
+  turns,
+} from './scenario';
+
+const inputBefore = defineCase({
+  requirements: ['HK-1'],
+  name: 'agent:input:before runs once per input with the message, before its turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'one' }, { text: 'two' }]);
+    await sendHuman(context, 's1', 'first').done;
+    await sendHuman(context, 's1', 'second').done;
+    const runs = h.hooks.of('agent:input:before');
+    assert.deepEqual(
+      'HK-1',
+      runs.map((run) => run.payload.message.content),
+      ['first', 'second'],
+      'the messages of the agent:input:before runs',
+    );
+    turns(h, 's1').forEach((turn, index) => {
+      assert.that(
+        'HK-1',
+        runs[index]!.seq < turn.before.seq,
+        `expected agent:input:before of input ${index + 1} before its turn, got it after`,
+      );
+    });
+  },
+});
+
+const inputRewrite = defineCase({
+  requirements: ['HK-1'],
+  name: 'an agent:input:before middleware may rewrite the message before next',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      payload.message.content = `${payload.message.content} [hooked]`;
+      await next();
+    });
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.that(
+      'HK-1',
+      callContains(h.model.requests[0]!, 'question [hooked]'),
+      'expected the model to see the rewritten input, got the original',
+    );
+  },
+});
+
+const turnBeforePayload = defineCase({
+  requirements: ['HK-2'],
+  name: 'agent:turn:before carries turn id, session and inputs, unarchived and not yet in history before next',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    let seen:
+      | { turnId: unknown; sessionId: unknown; inputs: string[]; archived: unknown[]; history: string[] }
+      | undefined;
+    h.hooks.middleware('agent:turn:before', async (payload, next) => {
+      const history = (await h.services.memory?.history('s1')) ?? [];
+      seen = {
+        turnId: payload.turnId,
+        sessionId: payload.sessionId,
+        inputs: contents(payload.inputs),
+        archived: payload.inputs.map((input) => input.archived),
+        history: history.map((message) => message.content),
+      };
+      await next();
+    });
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const at = assert.defined('HK-2', seen, 'what the agent:turn:before middleware saw');
+    assert.that(
+      'HK-2',
+      typeof at.turnId === 'string' && at.turnId.length > 0,
+      `expected a turn id, got ${String(at.turnId)}`,
+    );
+    assert.equal('HK-2', at.sessionId, 's1', 'the session of agent:turn:before');
+    assert.deepEqual('HK-2', at.inputs, ['question'], 'the inputs of agent:turn:before');
+    assert.deepEqual('HK-2', at.archived, [undefined], 'TurnInput.archived before next');
+    assert.that(
+      'HK-2',
+      !at.history.some((content) => content.includes('question')),
+      'expected the history before next without the input, got it in',
+    );
+  },
+});
+
+const turnBeforeBlocked = defineCase({
+  requirements: ['HK-2'],
+  name: 'a turn blocked at agent:turn:before runs nothing, archives nothing and still ends the stream',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:turn:before', async () => undefined);
+    await sendHuman(context, 's1', 'question').done;
+    assert.equal('HK-2', h.model.requests.length, 0, 'the model calls of a blocked turn');
+    assert.equal('HK-2', h.archive.writes.length, 0, 'the archive writes of a blocked turn');
+    assert.equal(
+      'HK-2',
+      h.hooks.of('agent:turn:after').length,
+      0,
+      'the agent:turn:after runs of a blocked turn',
+    );
+    const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
+    assert.that('HK-2', ends.length > 0, 'expected a stream end marker for the blocked turn, got none');
+  },
+});
+
+function llmBeforeCase(vision: boolean) {
+  return defineCase({
+    requirements: ['HK-3'],
+    name: `agent:llm:before runs before every model call with messages, tools and acceptsImages ${vision} from the model`,
+    harness: { model: { vision } },
+    run: async (context) => {
+      const h = context.harness;
+      session(h, 's1');
+      h.tools.define({ name: 'lookup' });
+      h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+      const injected = vision;
+      await (injected ? sendInjection(context, 's1', 'scheduled job') : sendHuman(context, 's1', 'question'))
+        .done;
+      const runs = h.hooks.of('agent:llm:before');
+      assert.equal('HK-3', runs.length, h.model.requests.length, 'the agent:llm:before runs per model call');
+      runs.forEach((run, index) => {
+        const payload = run.payload;
+        assert.that(
+          'HK-3',
+          run.seq < h.model.requests[index]!.seq,
+          `expected agent:llm:before ${index + 1} before its model call, got it after`,
+        );
+        assert.that(
+          'HK-3',
+          Array.isArray(payload.messages) && Array.isArray(payload.tools),
+          'expected messages and tools arrays, got others',
+        );
+        assert.equal('HK-3', payload.sessionId, 's1', 'the session of agent:llm:before');
+        assert.equal('HK-3', payload.acceptsImages, vision, 'acceptsImages of agent:llm:before');
+        assert.deepEqual(
+          'HK-3',
+          payload.source,
+          injected ? SCHEDULER_SOURCE : undefined,
+          'the source of agent:llm:before',
+        );
+      });
+      assert.equal(
+        'HK-3',
+        h.tools.calls[0]?.context.acceptsImages,
+        vision,
+        'acceptsImages of the tool call context',
+      );
+    },
+  });
+}
+
+const llmAfter = defineCase({
+  requirements: ['HK-4'],
+  name: 'agent:llm:after runs after every model call with the response and messages',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'the final text' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const runs = h.hooks.of('agent:llm:after');
+    assert.equal('HK-4', runs.length, 2, 'the agent:llm:after runs');
+    runs.forEach((run, index) => {
+      assert.that(
+        'HK-4',
+        run.seq > (h.model.requests[index]!.endSeq ?? 0),
+        `expected agent:llm:after ${index + 1} after its model call, got it before`,
+      );
+      assert.that(
+        'HK-4',
+        Array.isArray(run.payload.messages),
+        'expected the sent messages in agent:llm:after, got none',
+      );
+    });
+    assert.equal(
+      'HK-4',
+      runs[1]?.payload.response.content,
+      'the final text',
+      'the response content of the second agent:llm:after',
+    );
+  },
+});
+
+const toolBefore = defineCase({
+  requirements: ['HK-5'],
+  name: 'agent:tool:before runs before every tool call with name, arguments and context',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({
+      name: 'lookup',
+      parameters: { type: 'object', properties: { q: { type: 'string' } }, required: ['q'] },
+    });
+    h.model.script([{ toolCalls: [{ name: 'lookup', arguments: { q: 'weather' } }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const run = assert.defined('HK-5', h.hooks.of('agent:tool:before')[0], 'the agent:tool:before run');
+    const call = assert.defined('HK-5', h.tools.calls[0], 'the tool call');
+    assert.equal('HK-5', run.payload.name, 'lookup', 'the name in agent:tool:before');
+    assert.deepEqual('HK-5', run.payload.args, { q: 'weather' }, 'the arguments in agent:tool:before');
+    assert.equal(
+      'HK-5',
+      run.payload.toolCallContext.callId,
+      call.context.callId,
+      'the call id in agent:tool:before',
+    );
+    assert.that('HK-5', run.seq < call.seq, 'expected agent:tool:before before the tool call, got it after');
+  },
+});
+
+const toolAfter = defineCase({
+  requirements: ['HK-6'],
+  name: 'agent:tool:after may rewrite the result, which the model and the history then get',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup', fallback: { result: 'original result' } });
+    let payloadSeen = false;
+    h.hooks.middleware('agent:tool:after', async (payload, next) => {
+      payloadSeen =
+        payload.name === 'lookup' &&
+        typeof payload.metadata === 'object' &&
+        payload.toolCallContext !== undefined;
+      payload.result = { content: 'rewritten result' };
+      await next();
+    });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.that(
+      'HK-6',
+      payloadSeen,
+      'expected name, toolCallContext and metadata in agent:tool:after, got them missing',
+    );
+    const next = assert.defined('HK-6', h.model.requests[1], 'the model call after the tool');
+    assert.that(
+      'HK-6',
+      callContains(next, 'rewritten result') && !callContains(next, 'original result'),
+      'expected the model to see the rewritten result only, got another',
+    );
+    assert.that(
+      'HK-6',
+      storedWith(h, 's1', 'rewritten result').length > 0,
+      'expected the rewritten result persisted, got it missing',
+    );
+  },
+});
+
+const replyBefore = defineCase({
+  requirements: ['HK-7'],
+  name: 'agent:reply:before runs before the reply and a middleware can ask for a format retry',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const contentsSeen: string[] = [];
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      contentsSeen.push(payload.content);
+      if (payload.attempt === 0) payload.retry = { feedback: 'conformance feedback: use the format' };
+      await next();
+    });
+    h.model.script([{ text: 'first draft' }, { text: 'second draft' }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.deepEqual(
+      'HK-7',
+      contentsSeen,
+      ['first draft', 'second draft'],
+      'the contents agent:reply:before saw',
+    );
+    assert.equal('HK-7', h.model.requests.length, 2, 'the model calls with one format retry');
+    assert.that(
+      'HK-7',
+      callContains(h.model.requests[1]!, 'conformance feedback'),
+      'expected the retry call to carry the feedback, got it missing',
+    );
+    const reply = turns(h, 's1')[0]?.after?.reply;
+    assert.that(
+      'HK-7',
+      reply?.content.includes('second draft') === true,
+      `expected the retried reply as the turn reply, got ${String(reply?.content)}`,
+    );
+  },
+});
+
+const turnAfterPaths = defineCase({
+  requirements: ['HK-8'],
+  name: 'agent:turn:after reports each of the four outcomes with the same inputs array',
+  run: async (context) => {
+    const h = context.harness;
+    for (const id of ['replied', 'silent', 'aborted', 'error']) session(h, id);
+    h.model.script([{ text: 'a reply' }, { text: '' }]);
+    await sendHuman(context, 'replied', 'question').done;
+    await sendHuman(context, 'silent', 'question').done;
+    const held = await holdTurn(context, { sessionId: 'aborted', content: 'question', untilAborted: true });
+    context.agent.abort('aborted');
+    await held.input.done;
+    h.model.script([{ throws: 'the model is down' }]);
+    await sendHuman(context, 'error', 'question').done;
+    for (const outcome of ['replied', 'silent', 'aborted', 'error'] as const) {
+      const turn = assert.defined('HK-8', turns(h, outcome)[0], `the turn ending ${outcome}`);
+      const after: AgentTurnAfterPayload = assert.defined(
+        'HK-8',
+        turn.after,
+        `agent:turn:after of the ${outcome} turn`,
+      );
+      assert.equal('HK-8', after.outcome, outcome, 'the outcome in agent:turn:after');
+      assert.equal(
+        'HK-8',
+        after.inputs,
+        turn.inputs,
+        `the inputs array of the ${outcome} turn (same object as agent:turn:before)`,
+      );
+      assert.equal('HK-8', after.turnId, turn.turnId, 'the turn id in agent:turn:after');
+      assert.equal('HK-8', after.sessionId, outcome, 'the session in agent:turn:after');
+      assert.equal(
+        'HK-8',
+        after.reply !== undefined,
+        outcome === 'replied',
+        `whether the ${outcome} turn has a reply`,
+      );
+    }
+  },
+});
+
+const archivedSet = defineCase({
+  requirements: ['HK-9'],
+  name: 'an archived input gets archived set to its stored message',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const archived = assert.defined(
+      'HK-9',
+      turns(h, 's1')[0]?.inputs[0]?.archived,
+      'TurnInput.archived of an archived input',
+    );
+    assert.equal(
+      'HK-9',
+      archived.id,
+      incomingWrites(h, 'question')[0]?.messages[0]?.id,
+      'the id of TurnInput.archived',
+    );
+  },
+});
+
+const idleNotArchived = defineCase({
+  requirements: ['HK-9'],
+  name: 'an idle-trigger input is never archived',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'a new topic' }]);
+    await sendHuman(context, 's1', 'quiet for a while', { triggerType: 'idle' }).done;
+    const turn = assert.defined('HK-9', turns(h, 's1')[0], 'the turn of the idle input');
+    assert.equal('HK-9', turn.inputs[0]?.archived, undefined, 'TurnInput.archived of an idle input');
+    assert.equal(
+      'HK-9',
+      incomingWrites(h, 'quiet for a while').length,
+      0,
+      'the archive writes of an idle input',
+    );
+  },
+});
+
+const contractKeys = defineCase({
+  requirements: ['HK-10'],
+  name: 'a turn runs the contract’s hook keys and no others',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const names = new Set(h.hooks.runs.map((run) => run.name as string));
+    for (const key of AGENT_HOOK_KEYS)
+      assert.that('HK-10', names.has(key), `expected hook ${key} to run, got it missing`);
+    const known = new Set<string>([...AGENT_HOOK_KEYS, 'memory:clear']);
+    for (const name of names)
+      assert.that(
+        'HK-10',
+        known.has(name) || !name.startsWith('agent:'),
+        `expected only contract agent:* hook keys, got "${name}"`,
+      );
+  },
+});
+
+/** The cases of the HK family ([HK-1]..[HK-10]). */
+export const HK_CASES = [
+  inputBefore,
+  inputRewrite,
+  turnBeforePayload,
+  turnBeforeBlocked,
+  llmBeforeCase(true),
+  llmBeforeCase(false),
+  llmAfter,
+  toolBefore,
+  toolAfter,
+  replyBefore,
+  turnAfterPaths,
+  archivedSet,
+  idleNotArchived,
+  contractKeys,
+];

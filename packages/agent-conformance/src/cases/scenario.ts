@@ -1,0 +1,220 @@
+import type { AgentTurnAfterPayload, TokenUsageEvent, TurnInput } from '@aalis/api-agent';
+import type { ChatMessage } from '@aalis/api-llm';
+import type {
+  IncomingMessage,
+  Message,
+  MessageSource,
+  OutgoingMessage,
+  StreamChunk,
+} from '@aalis/schema-message';
+import type { CaseContext } from '../define-case';
+import type { SessionSpec } from '../harness/fake-session-manager';
+import type { Gate } from '../harness/gate';
+import { createGate } from '../harness/gate';
+import type { Harness, InputFields } from '../harness/harness';
+import type { HookRunRecord } from '../harness/hook-run-record';
+import type { ModelCallRecord } from '../harness/model-call-record';
+import type { ScriptedStepHandle } from '../harness/scripted-model';
+import type { InputRecord } from '../runner/input-record';
+
+/**
+ * Shared moves of the cases, kept small so each case reads as its scenario. Not public API.
+ */
+
+/** A turn as the hooks saw it. */
+export interface TurnView {
+  readonly turnId: string;
+  readonly sessionId: string;
+  /** The live inputs array of `agent:turn:before`. */
+  readonly inputs: readonly TurnInput[];
+  readonly before: HookRunRecord<'agent:turn:before'>;
+  /** The `agent:turn:after` run of this turn, once there is one. */
+  readonly afterRun: HookRunRecord<'agent:turn:after'> | undefined;
+  readonly after: AgentTurnAfterPayload | undefined;
+}
+
+/** Every turn that reached `agent:turn:before`, in order (optionally of one session). */
+export function turns(harness: Harness, sessionId?: string): TurnView[] {
+  const afterRuns = harness.hooks.of('agent:turn:after');
+  return harness.hooks
+    .of('agent:turn:before')
+    .filter((run) => sessionId === undefined || run.payload.sessionId === sessionId)
+    .map((run) => {
+      const afterRun = afterRuns.find((candidate) => candidate.payload.turnId === run.payload.turnId);
+      return {
+        turnId: run.payload.turnId,
+        sessionId: run.payload.sessionId,
+        inputs: run.payload.inputs,
+        before: run,
+        afterRun,
+        after: afterRun?.payload,
+      };
+    });
+}
+
+/** The contents of a turn's inputs. */
+export function contents(inputs: readonly TurnInput[]): string[] {
+  return inputs.map((input) => input.message.content);
+}
+
+/** Resolves once `count` turns (of the session, if given) reached `agent:turn:after`. */
+export function turnsEnded(harness: Harness, count: number, sessionId?: string): Promise<void> {
+  return harness.until(
+    () => turns(harness, sessionId).filter((turn) => turn.afterRun !== undefined).length >= count,
+  );
+}
+
+/** Resolves once `count` turns (of the session, if given) reached `agent:turn:before`. */
+export function turnsStarted(harness: Harness, count: number, sessionId?: string): Promise<void> {
+  return harness.until(() => turns(harness, sessionId).length >= count);
+}
+
+/** Creates a session (default kind `console`, settings `{}`). */
+export function session(harness: Harness, id: string, spec: Omit<SessionSpec, 'id'> = {}): string {
+  harness.sessions.create({ id, ...spec });
+  return id;
+}
+
+/** Hands a human input (no source) to the agent. */
+export function sendHuman(
+  context: CaseContext,
+  sessionId: string,
+  content: string,
+  fields: Partial<InputFields> = {},
+): InputRecord {
+  return context.agent.send(context.harness.input({ sessionId, content, ...fields }));
+}
+
+/** The source of injections the cases send. */
+export const SCHEDULER_SOURCE: MessageSource = Object.freeze({ kind: 'scheduler', id: 'job-1' });
+
+/** Hands an injection (with a source) to the agent. */
+export function sendInjection(
+  context: CaseContext,
+  sessionId: string,
+  content: string,
+  source: MessageSource = SCHEDULER_SOURCE,
+): InputRecord {
+  return context.agent.send(context.harness.input({ sessionId, content, source: { ...source } }));
+}
+
+/** A turn held inside its first model call until the case opens `gate`. */
+export interface HeldTurn {
+  readonly input: InputRecord;
+  readonly gate: Gate;
+  readonly step: ScriptedStepHandle;
+  readonly call: ModelCallRecord;
+}
+
+/**
+ * Starts a turn whose first model call waits: for `gate` (then replies `reply`), or, with
+ * `untilAborted`, until the call is aborted.
+ */
+export async function holdTurn(
+  context: CaseContext,
+  options: {
+    readonly sessionId: string;
+    readonly content: string;
+    readonly injection?: boolean;
+    readonly reply?: string;
+    readonly untilAborted?: boolean;
+  },
+): Promise<HeldTurn> {
+  const gate = createGate();
+  const [step] = context.harness.model.script([
+    options.untilAborted === true
+      ? { untilAborted: true }
+      : { waitFor: gate, text: options.reply ?? `reply to ${options.content}` },
+  ]);
+  const input =
+    options.injection === true
+      ? sendInjection(context, options.sessionId, options.content)
+      : sendHuman(context, options.sessionId, options.content);
+  const call = await step!.started;
+  return { input, gate, step: step!, call };
+}
+
+/** Whether any message of a model call contains `text`. */
+export function callContains(call: { readonly messages: readonly ChatMessage[] }, text: string): boolean {
+  return call.messages.some(
+    (message) => typeof message.content === 'string' && message.content.includes(text),
+  );
+}
+
+/** The stored messages of a session that contain `text`. */
+export function storedWith(harness: Harness, sessionId: string, text: string): Message[] {
+  return harness.archive.messages(sessionId).filter((message) => message.content.includes(text));
+}
+
+/** Every `archiveIncoming` write of an input with exactly this content. */
+export function incomingWrites(harness: Harness, content: string) {
+  return harness.archive.writes.filter(
+    (write) => write.operation === 'archiveIncoming' && write.messages[0]?.content === content,
+  );
+}
+
+/** The messages handed to the platform (`outbound:message`) for a session. */
+export function outbound(harness: Harness, sessionId: string): OutgoingMessage[] {
+  return harness.events
+    .of('outbound:message')
+    .map((event) => event.payload.message)
+    .filter((message) => message.sessionId === sessionId);
+}
+
+/** The streamed chunks (`outbound:stream`) of a session. */
+export function streamChunks(harness: Harness, sessionId: string): StreamChunk[] {
+  return harness.events
+    .of('outbound:stream')
+    .map((event) => event.payload.chunk)
+    .filter((chunk) => chunk.sessionId === sessionId);
+}
+
+/** The `token:usage` events of model calls (not snapshots) of a turn or session. */
+export function usageOf(
+  harness: Harness,
+  filter: { readonly turnId?: string; readonly sessionId?: string },
+): TokenUsageEvent[] {
+  return harness.events
+    .of('token:usage')
+    .map((event) => event.payload)
+    .filter(
+      (usage) =>
+        usage.snapshot !== true &&
+        (filter.turnId === undefined || usage.turnId === filter.turnId) &&
+        (filter.sessionId === undefined || usage.sessionId === filter.sessionId),
+    );
+}
+
+/** A message body of about `tokens` tokens (four characters per token, distinct per seed). */
+export function filler(seed: string, tokens: number): string {
+  const words: string[] = [];
+  for (let index = 0; words.join(' ').length < tokens * 4; index += 1) words.push(`${seed}${index}`);
+  return words.join(' ');
+}
+
+/** An incoming message with the same content, to find its archived copy. */
+export function isInput(message: Message, input: IncomingMessage): boolean {
+  return message.role === 'user' && message.content === input.content;
+}
+
+/** Runs `action` and reports whether it threw or rejected, and with what. */
+export async function outcomeOf(
+  action: () => unknown,
+): Promise<{ readonly failed: boolean; readonly error: unknown }> {
+  try {
+    await action();
+    return { failed: false, error: undefined };
+  } catch (error) {
+    return { failed: true, error };
+  }
+}
+
+/** The stored final replies of a session: assistant messages without tool calls or kind. */
+export function storedReplies(harness: Harness, sessionId: string): Message[] {
+  return harness.archive
+    .messages(sessionId)
+    .filter(
+      (message) =>
+        message.role === 'assistant' && (message.toolCalls?.length ?? 0) === 0 && message.kind === undefined,
+    );
+}

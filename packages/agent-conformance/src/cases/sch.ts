@@ -1,0 +1,386 @@
+import { isDeepStrictEqual } from 'node:util';
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
+import {
+  callContains,
+  contents,
+  holdTurn,
+  incomingWrites,
+  sendHuman,
+  sendInjection,
+  session,
+  turns,
+} from './scenario';
+
+const noInterruption = defineCase({
+  requirements: ['SCH-1'],
+  name: 'a new input does not interrupt the running turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'first', reply: 'first reply' });
+    h.model.script([{ text: 'later reply' }, { text: 'later reply' }]);
+    const injected = sendInjection(context, 's1', 'injected meanwhile');
+    const human = sendHuman(context, 's1', 'human meanwhile');
+    await h.settle();
+    assert.that(
+      'SCH-1',
+      !held.call.aborted,
+      'expected the running model call to go on, got its signal aborted',
+    );
+    assert.equal('SCH-1', held.call.state, 'open', 'the state of the running model call');
+    held.gate.open();
+    await Promise.all([held.input.done, injected.done, human.done]);
+    assert.equal('SCH-1', turns(h, 's1')[0]?.after?.outcome, 'replied', 'the outcome of the first turn');
+  },
+});
+
+const humanJoins = defineCase({
+  requirements: ['SCH-2', 'ARC-6'],
+  name: 'a human input during a human turn joins it before the next model call',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const gate = createGate();
+    const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+    const first = sendHuman(context, 's1', 'first question');
+    await lookup.started(0);
+    const second = sendHuman(context, 's1', 'second question');
+    await h.settle();
+    gate.open();
+    await Promise.all([first.done, second.done]);
+    const all = turns(h, 's1');
+    assert.equal('SCH-2', all.length, 1, 'the number of turns');
+    const turn = all[0]!;
+    assert.deepEqual(
+      'SCH-2',
+      contents(turn.inputs),
+      ['first question', 'second question'],
+      'the inputs of the turn',
+    );
+    assert.that(
+      'SCH-2',
+      !callContains(h.model.requests[0]!, 'second question'),
+      'expected the first model call not to see the joined input, got it',
+    );
+    assert.that(
+      'SCH-2',
+      callContains(h.model.requests[1]!, 'second question'),
+      'expected the model call after the insertion to see it, got no such message',
+    );
+    const write = assert.defined(
+      'ARC-6',
+      incomingWrites(h, 'second question')[0],
+      'the archive write of the joined input',
+    );
+    assert.equal(
+      'ARC-6',
+      write.incoming?.turnId,
+      turn.turnId,
+      'the turn id the joined input was archived with',
+    );
+    assert.equal('ARC-6', write.incoming?.entry, 'joined', 'the entry the joined input was archived with');
+  },
+});
+
+const insertionsOpenNextTurn = defineCase({
+  requirements: ['SCH-3'],
+  name: 'pending insertions of a turn without another model call open the next turn ahead of the queue',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'opening', reply: 'reply' });
+    const pending = sendHuman(context, 's1', 'pending');
+    const queued = sendInjection(context, 's1', 'queued');
+    h.model.script([{ text: 'second reply' }, { text: 'third reply' }]);
+    await h.settle();
+    held.gate.open();
+    await Promise.all([held.input.done, pending.done, queued.done]);
+    const order = turns(h, 's1').map((turn) => contents(turn.inputs));
+    assert.deepEqual(
+      'SCH-3',
+      order,
+      [['opening'], ['pending'], ['queued']],
+      'the inputs of the turns, in order',
+    );
+    const write = assert.defined(
+      'SCH-3',
+      incomingWrites(h, 'pending')[0],
+      'the archive write of the pending input',
+    );
+    assert.equal('SCH-3', write.incoming?.entry, 'opened', 'the entry of the pending input in its own turn');
+  },
+});
+
+const injectionOwnTurn = defineCase({
+  requirements: ['SCH-4'],
+  name: 'nothing is inserted into a turn an injection opened',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const gate = createGate();
+    const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'injection done' },
+      { text: 'human reply' },
+    ]);
+    const injected = sendInjection(context, 's1', 'scheduled job');
+    await lookup.started(0);
+    const human = sendHuman(context, 's1', 'human meanwhile');
+    await h.settle();
+    gate.open();
+    await Promise.all([injected.done, human.done]);
+    const order = turns(h, 's1').map((turn) => contents(turn.inputs));
+    assert.deepEqual(
+      'SCH-4',
+      order,
+      [['scheduled job'], ['human meanwhile']],
+      'the inputs of the turns, in order',
+    );
+    assert.that(
+      'SCH-4',
+      !callContains(h.model.requests[1]!, 'human meanwhile'),
+      'expected the injection turn not to see the human input, got it',
+    );
+  },
+});
+
+const injectionNotInserted = defineCase({
+  requirements: ['SCH-4'],
+  name: 'an injection arriving during a human turn is not inserted into it',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const gate = createGate();
+    const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'human done' },
+      { text: 'injection reply' },
+    ]);
+    const human = sendHuman(context, 's1', 'human question');
+    await lookup.started(0);
+    const injected = sendInjection(context, 's1', 'scheduled meanwhile');
+    await h.settle();
+    gate.open();
+    await Promise.all([human.done, injected.done]);
+    const order = turns(h, 's1').map((turn) => contents(turn.inputs));
+    assert.deepEqual(
+      'SCH-4',
+      order,
+      [['human question'], ['scheduled meanwhile']],
+      'the inputs of the turns, in order',
+    );
+    assert.that(
+      'SCH-4',
+      !callContains(h.model.requests[1]!, 'scheduled meanwhile'),
+      'expected the human turn not to see the injection, got it',
+    );
+  },
+});
+
+const oneAtATime = defineCase({
+  requirements: ['SCH-5'],
+  name: 'turns of one session run one at a time in enqueue order',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'job 1', injection: true });
+    const second = sendInjection(context, 's1', 'job 2');
+    const third = sendInjection(context, 's1', 'job 3');
+    h.model.script([{ text: 'reply 2' }, { text: 'reply 3' }]);
+    await h.settle();
+    assert.equal('SCH-5', turns(h, 's1').length, 1, 'the number of turns started while the first runs');
+    held.gate.open();
+    await Promise.all([held.input.done, second.done, third.done]);
+    const all = turns(h, 's1');
+    assert.deepEqual(
+      'SCH-5',
+      all.map((turn) => contents(turn.inputs)),
+      [['job 1'], ['job 2'], ['job 3']],
+      'the inputs of the turns, in order',
+    );
+    for (let index = 1; index < all.length; index += 1) {
+      const previousEnd = all[index - 1]?.afterRun?.seq ?? Number.POSITIVE_INFINITY;
+      assert.that(
+        'SCH-5',
+        all[index]!.before.seq > previousEnd,
+        `expected turn ${index + 1} to start after turn ${index} ended, got it started before`,
+      );
+    }
+  },
+});
+
+const sessionsConcurrent = defineCase({
+  requirements: ['SCH-5'],
+  name: 'turns of different sessions run concurrently',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'a');
+    session(h, 'b');
+    const held = await holdTurn(context, { sessionId: 'a', content: 'slow question' });
+    h.model.script([{ text: 'quick answer' }]);
+    const other = sendHuman(context, 'b', 'quick question');
+    await h.settle();
+    assert.that(
+      'SCH-5',
+      other.settled,
+      'expected the turn of session b to finish while session a waits, got it still pending',
+    );
+    held.gate.open();
+    await held.input.done;
+  },
+});
+
+const queueHeadTakesHumans = defineCase({
+  requirements: ['SCH-6'],
+  name: 'a turn opened from the queue takes the head and the human inputs directly behind it',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'job', injection: true });
+    const waiting = [
+      sendHuman(context, 's1', 'human 1'),
+      sendHuman(context, 's1', 'human 2'),
+      sendInjection(context, 's1', 'job 2'),
+      sendHuman(context, 's1', 'human 3'),
+    ];
+    h.model.script([{ text: 'r1' }, { text: 'r2' }, { text: 'r3' }, { text: 'r4' }]);
+    await h.settle();
+    held.gate.open();
+    await Promise.all([held.input.done, ...waiting.map((record) => record.done)]);
+    const order = turns(h, 's1').map((turn) => contents(turn.inputs));
+    assert.deepEqual(
+      'SCH-6',
+      order,
+      [['job'], ['human 1', 'human 2'], ['job 2'], ['human 3']],
+      'the inputs of the turns, in order',
+    );
+    assert.equal(
+      'SCH-6',
+      incomingWrites(h, 'human 2')[0]?.incoming?.entry,
+      'opened',
+      'the entry of the second human input',
+    );
+  },
+});
+
+const sameSessionAndSource = defineCase({
+  requirements: ['SCH-7'],
+  name: 'all inputs of one turn share session and source',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'job', injection: true });
+    const waiting = [
+      sendHuman(context, 's1', 'human 1'),
+      sendInjection(context, 's1', 'subtask result', { kind: 'subtask', id: 'task-1' }),
+      sendHuman(context, 's2', 'other session'),
+      sendHuman(context, 's1', 'human 2'),
+      sendInjection(context, 's1', 'job 2'),
+    ];
+    h.model.script(Array.from({ length: 6 }, () => ({ text: 'ok' })));
+    await h.settle();
+    held.gate.open();
+    await Promise.all([held.input.done, ...waiting.map((record) => record.done)]);
+    for (const turn of turns(h)) {
+      for (const input of turn.inputs) {
+        assert.equal(
+          'SCH-7',
+          input.message.sessionId,
+          turn.sessionId,
+          `the session of input "${input.message.content}"`,
+        );
+        const same = isDeepStrictEqual(input.message.source, turn.inputs[0]?.message.source);
+        assert.that(
+          'SCH-7',
+          same,
+          `expected every input of turn ${turn.turnId} to share its source, got "${input.message.content}" differing`,
+        );
+      }
+    }
+  },
+});
+
+function waitingLists(context: Parameters<typeof holdTurn>[0], sessionId: string): string[][] {
+  return context.harness.events
+    .of('agent:queue')
+    .filter((event) => event.payload.sessionId === sessionId)
+    .map((event) => event.payload.waiting.map((message) => message.content));
+}
+
+function containsInOrder(lists: readonly string[][], expected: readonly string[][]): boolean {
+  let position = 0;
+  for (const list of lists) {
+    if (position < expected.length && isDeepStrictEqual(list, expected[position])) position += 1;
+  }
+  return position === expected.length;
+}
+
+const queueEvents = defineCase({
+  requirements: ['SCH-8'],
+  name: 'agent:queue lists the waiting inputs in enqueue order on enqueue and when they enter a turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'job', injection: true });
+    const first = sendHuman(context, 's1', 'waiting 1');
+    await h.settle();
+    const second = sendInjection(context, 's1', 'waiting 2');
+    await h.settle();
+    h.model.script([{ text: 'r1' }, { text: 'r2' }]);
+    held.gate.open();
+    await Promise.all([held.input.done, first.done, second.done]);
+    const lists = waitingLists(context, 's1');
+    const expected = [['waiting 1'], ['waiting 1', 'waiting 2'], ['waiting 2'], []];
+    assert.that(
+      'SCH-8',
+      containsInOrder(lists, expected),
+      `expected agent:queue waiting lists to include ${JSON.stringify(expected)} in order, got ${JSON.stringify(lists)}`,
+    );
+  },
+});
+
+const queueEventsOnRelease = defineCase({
+  requirements: ['SCH-8'],
+  name: 'agent:queue reports the released inputs gone',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, {
+      sessionId: 's1',
+      content: 'job',
+      injection: true,
+      untilAborted: true,
+    });
+    const queued = sendHuman(context, 's1', 'waiting');
+    await h.settle();
+    context.agent.abort('s1', { queued: true });
+    await Promise.all([held.input.done, queued.done]);
+    const lists = waitingLists(context, 's1');
+    assert.that(
+      'SCH-8',
+      containsInOrder(lists, [['waiting'], []]),
+      `expected agent:queue to list the waiting input, then none once released, got ${JSON.stringify(lists)}`,
+    );
+  },
+});
+
+/** The cases of the SCH family ([SCH-1]..[SCH-8]). */
+export const SCH_CASES = [
+  noInterruption,
+  humanJoins,
+  insertionsOpenNextTurn,
+  injectionOwnTurn,
+  injectionNotInserted,
+  oneAtATime,
+  sessionsConcurrent,
+  queueHeadTakesHumans,
+  sameSessionAndSource,
+  queueEvents,
+  queueEventsOnRelease,
+];

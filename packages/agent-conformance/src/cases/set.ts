@@ -1,0 +1,145 @@
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import { callContains, outcomeOf, sendHuman, session } from './scenario';
+
+const assignWrites = defineCase({
+  requirements: ['SET-1'],
+  name: 'assignModel writes the session’s conversation model into its settings',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.define({ ref: 'conformance/alt' });
+    await context.agent.assignModel('s1', 'conformance/alt');
+    assert.equal(
+      'SET-1',
+      h.services.sessions.getSettings('s1')?.model,
+      'conformance/alt',
+      'the model in the session settings',
+    );
+  },
+});
+
+const assignRejects = defineCase({
+  requirements: ['SET-1'],
+  name: 'assignModel throws when the session has no settings or the write is refused',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'no-settings', { settings: null });
+    session(h, 'read-only', { readOnly: true });
+    const missing = await outcomeOf(() => context.agent.assignModel('no-settings', 'conformance/model'));
+    assert.that(
+      'SET-1',
+      missing.failed,
+      'expected assignModel to throw for a session without settings, got it resolved',
+    );
+    const refused = await outcomeOf(() => context.agent.assignModel('read-only', 'conformance/model'));
+    assert.that(
+      'SET-1',
+      refused.failed,
+      'expected assignModel to throw when the write is refused, got it resolved',
+    );
+  },
+});
+
+const modelSetting = defineCase({
+  requirements: ['SET-2'],
+  name: 'the session’s model setting picks the model called',
+  run: async (context) => {
+    const h = context.harness;
+    h.model.define({ ref: 'conformance/alt' });
+    session(h, 's1', { settings: { model: 'conformance/alt' } });
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.equal(
+      'SET-2',
+      h.model.requests[0]?.modelRef,
+      'conformance/alt',
+      'the model called for the session',
+    );
+  },
+});
+
+const thinkingSetting = defineCase({
+  requirements: ['SET-2'],
+  name: 'the session’s deep-thinking setting reaches the model call',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'on', { settings: { deepThinking: true } });
+    session(h, 'off', { settings: { deepThinking: false } });
+    h.model.script([{ text: 'one' }, { text: 'two' }]);
+    await sendHuman(context, 'on', 'question').done;
+    await sendHuman(context, 'off', 'question').done;
+    assert.equal(
+      'SET-2',
+      h.model.requests[0]?.request.thinking,
+      true,
+      'thinking of the call with deep thinking on',
+    );
+    assert.that(
+      'SET-2',
+      h.model.requests[1]?.request.thinking !== true,
+      'expected no thinking with deep thinking off, got it on',
+    );
+  },
+});
+
+function iterationCase(limit: number, expected: { readonly min: number; readonly max: number }) {
+  return defineCase({
+    requirements: ['SET-2'],
+    name: `a max tool iterations setting of ${limit} bounds the tool loop`,
+    run: async (context) => {
+      const h = context.harness;
+      session(h, 's1', { settings: { maxToolIterations: limit } });
+      h.tools.define({ name: 'again' });
+      h.model.script([
+        ...Array.from({ length: 6 }, () => ({ toolCalls: [{ name: 'again' }] })),
+        { text: 'done' },
+      ]);
+      await sendHuman(context, 's1', 'loop').done;
+      const rounds = h.tools.calls.length;
+      assert.that(
+        'SET-2',
+        rounds >= expected.min && rounds <= expected.max,
+        `expected ${expected.min} to ${expected.max} tool rounds with a limit of ${limit}, got ${rounds}`,
+      );
+    },
+  });
+}
+
+const historySetting = defineCase({
+  requirements: ['SET-2'],
+  name: 'the session’s history count limit bounds the history sent',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { settings: { historyLimit: 2 } });
+    h.archive.seed(
+      's1',
+      Array.from({ length: 6 }, (_unused, index) => ({
+        role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
+        content: `[old-${index}] earlier message`,
+      })),
+    );
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const call = assert.defined('SET-2', h.model.requests[0], 'the model call');
+    const sent = Array.from({ length: 6 }, (_unused, index) => callContains(call, `[old-${index}]`)).filter(
+      Boolean,
+    ).length;
+    assert.that(
+      'SET-2',
+      sent >= 1 && sent <= 2,
+      `expected 1 or 2 of the 6 earlier messages sent with a limit of 2, got ${sent}`,
+    );
+  },
+});
+
+/** The cases of the SET family ([SET-1], [SET-2]). */
+export const SET_CASES = [
+  assignWrites,
+  assignRejects,
+  modelSetting,
+  thinkingSetting,
+  iterationCase(1, { min: 1, max: 1 }),
+  iterationCase(3, { min: 2, max: 3 }),
+  historySetting,
+];

@@ -1,0 +1,263 @@
+import { type AgentService, agent as agentService } from '@aalis/api-agent';
+import type { IncomingMessage } from '@aalis/schema-message';
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import { holdTurn, incomingWrites, outbound, sendHuman, sendInjection, session, turns } from './scenario';
+
+const serviceSurface = defineCase({
+  requirements: ['SVC-1'],
+  name: 'the service exposes handleMessage, abort, clearing and assignModel, and the bound agent registerPreprocessor',
+  run: async ({ agent }) => {
+    const returned = agent.returned as unknown as Record<string, unknown>;
+    for (const method of ['handleMessage', 'abort', 'clearing', 'assignModel']) {
+      assert.equal('SVC-1', typeof returned[method], 'function', `typeof ${method} on the agent`);
+    }
+    if (returned.registerPreprocessor !== undefined) {
+      assert.equal(
+        'SVC-1',
+        typeof returned.registerPreprocessor,
+        'function',
+        'typeof registerPreprocessor on the agent',
+      );
+    }
+    assert.equal(
+      'SVC-1',
+      typeof agent.handle.registerPreprocessor,
+      'function',
+      'typeof registerPreprocessor on the bound agent',
+    );
+  },
+});
+
+const settlesAfterTurn = defineCase({
+  requirements: ['SVC-2'],
+  name: 'handleMessage resolves only after its turn ended',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'hello' });
+    await h.settle();
+    assert.that(
+      'SVC-2',
+      !held.input.settled,
+      'expected handleMessage to stay pending while its turn runs, got it settled',
+    );
+    held.gate.open();
+    const record = await held.input.done;
+    assert.equal('SVC-2', record.state, 'resolved', 'the handleMessage promise');
+    const turn = assert.defined('SVC-2', turns(h, 's1')[0]?.afterRun, 'the agent:turn:after run of the turn');
+    assert.that(
+      'SVC-2',
+      (record.settleSeq ?? 0) > turn.seq,
+      'expected handleMessage to resolve after agent:turn:after, got it resolved before',
+    );
+  },
+});
+
+const settlesWhenDropped = defineCase({
+  requirements: ['SVC-2'],
+  name: 'handleMessage resolves for an input dropped at agent:input:before',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:input:before', async () => undefined);
+    const record = await sendHuman(context, 's1', 'dropped').done;
+    assert.equal('SVC-2', record.state, 'resolved', 'the handleMessage promise of a dropped input');
+    assert.equal('SVC-2', turns(h).length, 0, 'the number of turns started for a dropped input');
+  },
+});
+
+const settlesWhenBlocked = defineCase({
+  requirements: ['SVC-2'],
+  name: 'handleMessage resolves for a turn blocked at agent:turn:before',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:turn:before', async () => undefined);
+    const record = await sendHuman(context, 's1', 'blocked').done;
+    assert.equal('SVC-2', record.state, 'resolved', 'the handleMessage promise of a blocked turn');
+    assert.equal('SVC-2', h.model.requests.length, 0, 'the number of model calls of a blocked turn');
+  },
+});
+
+const settlesWhenReleased = defineCase({
+  requirements: ['SVC-2'],
+  name: 'handleMessage resolves for inputs released by abort with queued',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'first', untilAborted: true });
+    const pending = sendHuman(context, 's1', 'second');
+    const queued = sendInjection(context, 's1', 'third');
+    await h.settle();
+    context.agent.abort('s1', { queued: true });
+    for (const record of [held.input, pending, queued]) {
+      const settled = await record.done;
+      assert.equal(
+        'SVC-2',
+        settled.state,
+        'resolved',
+        `the handleMessage promise of "${settled.message.content}"`,
+      );
+    }
+  },
+});
+
+const modelFailure = defineCase({
+  requirements: ['SVC-3'],
+  name: 'a throwing model call ends the turn as error without rejecting handleMessage',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ throws: 'the model is down' }]);
+    const record = await sendHuman(context, 's1', 'hello').done;
+    assert.equal('SVC-3', record.state, 'resolved', 'the handleMessage promise after a model failure');
+    assert.equal('SVC-3', turns(h, 's1')[0]?.after?.outcome, 'error', 'the outcome of the turn');
+  },
+});
+
+const archiveFailure = defineCase({
+  requirements: ['SVC-3'],
+  name: 'a failing archive write ends the turn as error without rejecting handleMessage',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'never persisted' }]);
+    h.archive.failNext('archiveIncoming');
+    const record = await sendHuman(context, 's1', 'hello').done;
+    assert.equal('SVC-3', record.state, 'resolved', 'the handleMessage promise after an archive failure');
+    assert.equal('SVC-3', turns(h, 's1')[0]?.after?.outcome, 'error', 'the outcome of the turn');
+  },
+});
+
+const toolAndHookFailure = defineCase({
+  requirements: ['SVC-3'],
+  name: 'a throwing tool or hook middleware does not reject handleMessage',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'broken', fallback: { throws: 'tool exploded' } });
+    h.hooks.middleware('agent:llm:before', () => {
+      throw new Error('middleware exploded');
+    });
+    h.model.script([{ toolCalls: [{ name: 'broken' }] }, { text: 'recovered' }]);
+    const record = await sendHuman(context, 's1', 'hello').done;
+    assert.equal(
+      'SVC-3',
+      record.state,
+      'resolved',
+      'the handleMessage promise after a tool and a hook failure',
+    );
+    assert.defined('SVC-3', turns(h, 's1')[0]?.after, 'the agent:turn:after payload of the turn');
+  },
+});
+
+const invalidInput = defineCase({
+  requirements: ['SVC-3'],
+  name: 'an invalid input rejects with a validation error naming the bad field and archives nothing',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const invalid = { sessionId: 's1', platform: 'conformance', userId: 'user-1', content: 42 };
+    const record = await context.agent.send(invalid as unknown as IncomingMessage).done;
+    assert.equal(
+      'SVC-3',
+      record.state,
+      'rejected',
+      'the handleMessage promise of an input whose content is a number',
+    );
+    const error = record.error as { readonly message?: unknown; readonly field?: unknown };
+    assert.that('SVC-3', record.error instanceof Error, `expected an Error, got ${String(record.error)}`);
+    const names = error.field === 'content' || String(error.message).includes('content');
+    assert.that(
+      'SVC-3',
+      names,
+      `expected the error to name the field "content", got "${String(error.message)}"`,
+    );
+    assert.equal('SVC-3', h.archive.writes.length, 0, 'the number of archive writes for an invalid input');
+    assert.equal('SVC-3', turns(h).length, 0, 'the number of turns started for an invalid input');
+  },
+});
+
+const providerSwitch = defineCase({
+  requirements: ['SVC-4'],
+  name: 'calls on the business handle go to the provider selected at the time',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const original = assert.defined(
+      'SVC-4',
+      context.agent.providerName,
+      'the provider name of the implementation',
+    );
+    const received: IncomingMessage[] = [];
+    const other: AgentService = {
+      handleMessage: async (message) => {
+        received.push(message);
+      },
+      abort: () => false,
+      clearing: async (_sessionIds, clear) => {
+        await clear();
+      },
+      assignModel: async () => undefined,
+    };
+    h.app.provide(agentService, other, { name: 'conformance-other' });
+    h.app.select(agentService, 'conformance-other');
+    await context.agent.handleMessage(h.input({ sessionId: 's1', content: 'to the other provider' }));
+    assert.equal('SVC-4', received.length, 1, 'the inputs the other provider received while selected');
+    assert.equal(
+      'SVC-4',
+      h.model.requests.length,
+      0,
+      'the model calls of the implementation while not selected',
+    );
+    h.app.select(agentService, original);
+    h.model.script([{ text: 'back again' }]);
+    await context.agent.handleMessage(h.input({ sessionId: 's1', content: 'to the implementation' }));
+    assert.equal('SVC-4', received.length, 1, 'the inputs the other provider received after switching back');
+    assert.equal(
+      'SVC-4',
+      h.model.requests.length,
+      1,
+      'the model calls of the implementation once selected again',
+    );
+  },
+});
+
+const withoutArchive = defineCase({
+  requirements: ['SVC-5', 'HK-9'],
+  name: 'without archive and memory turns still run and reply, and no input is marked archived',
+  harness: { archive: false },
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'reply without archive' }]);
+    const record = await sendHuman(context, 's1', 'hello').done;
+    assert.equal('SVC-5', record.state, 'resolved', 'the handleMessage promise');
+    const turn = assert.defined('SVC-5', turns(h, 's1')[0], 'the turn');
+    assert.equal('SVC-5', turn.after?.outcome, 'replied', 'the outcome of the turn');
+    const sent = outbound(h, 's1').some((message) => message.content.includes('reply without archive'));
+    assert.that(
+      'SVC-5',
+      sent,
+      'expected the reply to be handed out on outbound:message, got no such message',
+    );
+    assert.equal('HK-9', turn.inputs[0]?.archived, undefined, 'TurnInput.archived without an archive');
+    assert.equal('SVC-5', incomingWrites(h, 'hello').length, 0, 'archive writes without an archive');
+  },
+});
+
+/** The cases of the SVC family ([SVC-1]..[SVC-5]). */
+export const SVC_CASES = [
+  serviceSurface,
+  settlesAfterTurn,
+  settlesWhenDropped,
+  settlesWhenBlocked,
+  settlesWhenReleased,
+  modelFailure,
+  archiveFailure,
+  toolAndHookFailure,
+  invalidInput,
+  providerSwitch,
+  withoutArchive,
+];

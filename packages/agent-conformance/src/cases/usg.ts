@@ -1,0 +1,477 @@
+import { TOKEN_BUDGET_BUCKETS, type TokenUsageEvent } from '@aalis/api-agent';
+import type { MessageDraft } from '@aalis/api-message-archive';
+import { WellKnownKinds } from '@aalis/schema-message';
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import type { Harness } from '../harness/harness';
+import { callContains, filler, sendHuman, session, turns, usageOf } from './scenario';
+
+const SMALL_MODEL = { contextWindow: 2048, maxOutputTokens: 256 } as const;
+
+/** The marker that starts the content of seeded message `index`. */
+function seedMarker(index: number): string {
+  return `[seed-${String(index).padStart(2, '0')}]`;
+}
+
+/**
+ * Seeds `count` messages of about `tokens` tokens: user and assistant in turn, and with
+ * `toolGroups` every fourth pair an assistant tool call with its result.
+ */
+function seedHistory(
+  h: Harness,
+  sessionId: string,
+  options: { readonly count: number; readonly tokens: number; readonly toolGroups?: boolean },
+): MessageDraft[] {
+  const drafts: MessageDraft[] = [];
+  for (let index = 0; drafts.length < options.count; index += 1) {
+    const content = `${seedMarker(drafts.length)} ${filler(`w${index}x`, options.tokens)}`;
+    if (options.toolGroups === true && index % 4 === 1) {
+      const id = `seed-call-${index}`;
+      drafts.push({
+        role: 'assistant',
+        content: `${seedMarker(drafts.length)} calling`,
+        toolCalls: [{ id, name: 'lookup', arguments: '{}' }],
+      });
+      drafts.push({
+        role: 'tool',
+        content: `${seedMarker(drafts.length)} ${filler(`r${index}x`, options.tokens)}`,
+        toolCallId: id,
+      });
+      continue;
+    }
+    drafts.push({ role: index % 2 === 0 ? 'user' : 'assistant', content });
+  }
+  h.archive.seed(sessionId, drafts);
+  return drafts;
+}
+
+/** The indices of the last assistant message with tool calls and of its results. */
+function latestToolCallGroup(drafts: readonly MessageDraft[]): Set<number> {
+  const start = drafts.findLastIndex((draft) => (draft.toolCalls?.length ?? 0) > 0);
+  const indices = new Set<number>();
+  if (start < 0) return indices;
+  indices.add(start);
+  for (let index = start + 1; drafts[index]?.role === 'tool'; index += 1) indices.add(index);
+  return indices;
+}
+
+function usageOfOnlyTurn(h: Harness, sessionId: string, requirement: string): TokenUsageEvent[] {
+  const turnId = assert.defined(requirement, turns(h, sessionId)[0]?.turnId, 'the turn id');
+  return usageOf(h, { turnId });
+}
+
+const usagePerCall = defineCase({
+  requirements: ['USG-1'],
+  name: 'one token:usage follows every model call, format retries included',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      if (payload.attempt === 0) payload.retry = { feedback: 'use the agreed format' };
+      await next();
+    });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'draft' }, { text: 'final' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const turnId = assert.defined('USG-1', turns(h, 's1')[0]?.turnId, 'the turn id');
+    const events = h.events
+      .of('token:usage')
+      .filter((event) => event.payload.turnId === turnId && !event.payload.snapshot);
+    assert.equal('USG-1', h.model.requests.length, 3, 'the number of model calls');
+    assert.equal('USG-1', events.length, 3, 'the number of token:usage events of the turn');
+    h.model.requests.forEach((call, index) => {
+      const next = h.model.requests[index + 1]?.seq ?? Number.POSITIVE_INFINITY;
+      const seq = events[index]!.seq;
+      assert.that(
+        'USG-1',
+        seq > (call.endSeq ?? 0) && seq < next,
+        `expected token:usage ${index + 1} between model call ${index + 1} and the next, got it elsewhere`,
+      );
+    });
+  },
+});
+
+const noUsageForThrow = defineCase({
+  requirements: ['USG-1'],
+  name: 'a model call that threw reports no token:usage',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { throws: 'the second call fails' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const usage = usageOfOnlyTurn(h, 's1', 'USG-1');
+    assert.equal('USG-1', usage.length, 1, 'the token:usage events of a turn whose second model call threw');
+  },
+});
+
+const usedFigures = defineCase({
+  requirements: ['USG-2'],
+  name: 'used is the reported prompt tokens when positive, else an estimate, and usageRatio is used over the window',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }], usage: { promptTokens: 777, completionTokens: 5 } },
+      { toolCalls: [{ name: 'lookup' }], usage: { promptTokens: 0 } },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    const usage = usageOfOnlyTurn(h, 's1', 'USG-2');
+    assert.equal('USG-2', usage.length, 3, 'the number of token:usage events');
+    assert.equal('USG-2', usage[0]!.used, 777, 'used for a call that reported 777 prompt tokens');
+    for (const event of usage.slice(1)) {
+      assert.that(
+        'USG-2',
+        Number.isFinite(event.used) && event.used > 0,
+        `expected an estimate for a call without usable figures, got ${event.used}`,
+      );
+    }
+    const window = h.model.capabilitiesOf()!.contextWindow;
+    for (const event of usage) {
+      assert.equal('USG-2', event.contextWindow, window, 'the context window of token:usage');
+      const expected = event.used / event.contextWindow;
+      assert.that(
+        'USG-2',
+        Math.abs(event.usageRatio - expected) < 1e-9,
+        `expected usageRatio ${expected}, got ${event.usageRatio}`,
+      );
+    }
+  },
+});
+
+async function trimmedTurn(context: Parameters<typeof usagePerCall.run>[0]) {
+  const h = context.harness;
+  session(h, 's1', { settings: { historyLimit: 0 } });
+  seedHistory(h, 's1', { count: 40, tokens: 400 });
+  h.tools.define({ name: 'lookup', fallback: { result: 'short result' } });
+  h.model.script([
+    { toolCalls: [{ name: 'lookup' }] },
+    { toolCalls: [{ name: 'lookup' }] },
+    { text: 'done' },
+  ]);
+  await sendHuman(context, 's1', 'question').done;
+  return usageOfOnlyTurn(h, 's1', 'USG-3');
+}
+
+const trimmedSticky = defineCase({
+  requirements: ['USG-3'],
+  name: 'trimmed stays true for the rest of the turn once a call was trimmed',
+  harness: { model: SMALL_MODEL },
+  run: async (context) => {
+    const usage = await trimmedTurn(context);
+    assert.that('USG-3', usage.length >= 2, `expected token:usage for every model call, got ${usage.length}`);
+    assert.equal(
+      'USG-3',
+      usage[0]!.trimmed,
+      true,
+      'trimmed of the first call over a history far beyond the window',
+    );
+    for (const [index, event] of usage.entries()) {
+      assert.equal('USG-3', event.trimmed, true, `trimmed of model call ${index + 1}`);
+    }
+  },
+});
+
+const untrimmedFalse = defineCase({
+  requirements: ['USG-3'],
+  name: 'trimmed is false for a turn whose calls fit the budget',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'short question').done;
+    const usage = usageOfOnlyTurn(h, 's1', 'USG-3');
+    for (const [index, event] of usage.entries()) {
+      assert.equal('USG-3', event.trimmed, false, `trimmed of model call ${index + 1}`);
+    }
+  },
+});
+
+const untrimmedHistory = defineCase({
+  requirements: ['USG-4'],
+  name: 'untrimmedHistory counts the whole history while the breakdown counts the sent list',
+  harness: { model: SMALL_MODEL },
+  run: async (context) => {
+    const usage = await trimmedTurn(context);
+    const first = assert.defined('USG-4', usage[0], 'the token:usage of the first call');
+    const sent = first.breakdown.history + first.breakdown.toolResults;
+    assert.that(
+      'USG-4',
+      first.untrimmedHistory > sent,
+      `expected untrimmedHistory above the sent history (${sent}), got ${first.untrimmedHistory}`,
+    );
+    assert.that(
+      'USG-4',
+      first.untrimmedHistory > first.contextWindow,
+      `expected untrimmedHistory to count the history beyond the window, got ${first.untrimmedHistory}`,
+    );
+    assert.that(
+      'USG-4',
+      first.breakdown.history < first.contextWindow,
+      `expected the sent history within the window, got ${first.breakdown.history}`,
+    );
+  },
+});
+
+const historyCount = defineCase({
+  requirements: ['USG-5'],
+  name: 'historyMessages counts the active history at turn start and what the turn appended, control kinds excluded',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { settings: { historyLimit: 2 } });
+    h.archive.seed('s1', [
+      { role: 'user', content: 'old question 1' },
+      { role: 'assistant', content: 'old answer 1' },
+      { role: 'system', content: '', kind: WellKnownKinds.EventMarker },
+      { role: 'user', content: 'old question 2' },
+      { role: 'system', content: 'The previous turn was stopped.', kind: WellKnownKinds.TurnStopped },
+      { role: 'assistant', content: 'old answer 2' },
+    ]);
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const usage = usageOfOnlyTurn(h, 's1', 'USG-5');
+    assert.equal(
+      'USG-5',
+      usage[0]?.historyMessages,
+      5,
+      'historyMessages of the first call (4 seeded + the input)',
+    );
+    assert.equal('USG-5', usage[1]?.historyMessages, 7, 'historyMessages after one tool call and its result');
+  },
+});
+
+const snapshotCount = defineCase({
+  requirements: ['USG-5'],
+  name: 'a usage snapshot gives the active history count',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.archive.seed('s1', [
+      { role: 'user', content: 'old question' },
+      { role: 'system', content: '', kind: WellKnownKinds.EventMarker },
+      { role: 'assistant', content: 'old answer' },
+    ]);
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    await h.events.emit('token:request', { sessionIds: ['s1'] });
+    await h.settle();
+    const snapshot = h.events
+      .of('token:usage')
+      .find((event) => event.payload.snapshot && event.payload.sessionId === 's1');
+    const found = assert.defined('USG-5', snapshot, 'the snapshot of s1');
+    const count = await assert.defined('USG-5', h.services.memory, 'the memory').countHistory('s1');
+    assert.equal('USG-5', found.payload.historyMessages, count, 'historyMessages of the snapshot');
+  },
+});
+
+const historyLimit = defineCase({
+  requirements: ['USG-6'],
+  name: 'historyLimit is the session’s history count limit',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { settings: { historyLimit: 3 } });
+    session(h, 's2', { settings: { historyLimit: 0 } });
+    h.model.script([{ text: 'one' }, { text: 'two' }]);
+    await sendHuman(context, 's1', 'question').done;
+    await sendHuman(context, 's2', 'question').done;
+    for (const [sessionId, limit] of [
+      ['s1', 3],
+      ['s2', 0],
+    ] as const) {
+      const usage = usageOf(h, { sessionId });
+      assert.that('USG-6', usage.length > 0, `expected token:usage for ${sessionId}, got none`);
+      for (const event of usage)
+        assert.equal('USG-6', event.historyLimit, limit, `historyLimit of ${sessionId}`);
+    }
+  },
+});
+
+const breakdownAndParts = defineCase({
+  requirements: ['USG-7'],
+  name: 'breakdown has the twelve buckets and parts lists the same figures without the reply reserve',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.contribute(
+      { localId: 'note', bucket: 'skills', label: 'Skills', build: () => 'You can juggle.' },
+      { plugin: 'conformance-prompt' },
+    );
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const usage = assert.defined('USG-7', usageOf(h, { sessionId: 's1' })[0], 'the token:usage event');
+    assert.deepEqual(
+      'USG-7',
+      Object.keys(usage.breakdown).sort(),
+      [...TOKEN_BUDGET_BUCKETS].sort(),
+      'the breakdown buckets',
+    );
+    for (const bucket of TOKEN_BUDGET_BUCKETS) {
+      const value = usage.breakdown[bucket];
+      assert.that(
+        'USG-7',
+        Number.isFinite(value) && value >= 0,
+        `expected breakdown.${bucket} to be a count, got ${value}`,
+      );
+    }
+    assert.that(
+      'USG-7',
+      usage.parts.length <= TOKEN_BUDGET_BUCKETS.length - 1,
+      `expected at most 11 parts, got ${usage.parts.length}`,
+    );
+    for (const part of usage.parts) {
+      const label = part.label as unknown;
+      const labelled =
+        typeof label === 'string' ||
+        (typeof label === 'object' && label !== null && typeof (label as { key?: unknown }).key === 'string');
+      assert.that(
+        'USG-7',
+        labelled,
+        `expected a display label (string or TextRef), got ${JSON.stringify(label)}`,
+      );
+      for (const figure of Object.values(part.injectors ?? {})) {
+        assert.that(
+          'USG-7',
+          Number.isFinite(figure),
+          `expected injector figures to be numbers, got ${figure}`,
+        );
+      }
+    }
+    const partsTotal = usage.parts.reduce((sum, part) => sum + part.tokens, 0);
+    const bucketsTotal = TOKEN_BUDGET_BUCKETS.filter((bucket) => bucket !== 'reservedForReply').reduce(
+      (sum, bucket) => sum + usage.breakdown[bucket],
+      0,
+    );
+    assert.equal(
+      'USG-7',
+      partsTotal,
+      bucketsTotal,
+      'the sum of parts (the breakdown without reservedForReply)',
+    );
+  },
+});
+
+const snapshots = defineCase({
+  requirements: ['USG-8'],
+  name: 'token:request is answered per session without a model call, with dry-run contributions',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const probe = h.contribute(
+      { localId: 'probe', bucket: 'systemOther', label: 'Probe', build: () => 'Probe text.' },
+      { plugin: 'conformance-prompt' },
+    );
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const calls = h.model.requests.length;
+    const views = probe.views.length;
+    await h.events.emit('token:request', { sessionIds: ['s1'] });
+    await h.settle();
+    const answers = h.events.of('token:usage').filter((event) => event.payload.snapshot === true);
+    assert.equal(
+      'USG-8',
+      answers.filter((event) => event.payload.sessionId === 's1').length,
+      1,
+      'the snapshots of s1',
+    );
+    for (const event of answers)
+      assert.equal('USG-8', event.payload.turnId, undefined, 'the turn id of a snapshot');
+    assert.equal('USG-8', h.model.requests.length, calls, 'the model calls made for token:request');
+    const built = probe.views.slice(views);
+    assert.that('USG-8', built.length > 0, 'expected the contribution built for the snapshot, got no build');
+    for (const view of built) {
+      assert.equal('USG-8', view.dryRun, true, 'dryRun of a build for a snapshot');
+      assert.equal('USG-8', view.inputs.length, 0, 'the inputs of a build for a snapshot');
+    }
+  },
+});
+
+const hardTrimming = defineCase({
+  requirements: ['USG-9'],
+  name: 'hard trimming drops the oldest history at group boundaries and keeps prompt, inputs and the latest group',
+  harness: { model: SMALL_MODEL },
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { settings: { historyLimit: 0 } });
+    h.contribute({
+      localId: 'rules',
+      bucket: 'system',
+      label: 'Rules',
+      build: () => 'SYSTEM PROBE: be brief.',
+    });
+    const seeded = seedHistory(h, 's1', { count: 30, tokens: 300, toolGroups: true });
+    h.tools.define({ name: 'lookup', fallback: { result: 'fresh result' } });
+    h.model.script([{ toolCalls: [{ name: 'lookup', id: 'current-call' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'current question').done;
+    const first = assert.defined('USG-9', h.model.requests[0], 'the first model call');
+    assert.that(
+      'USG-9',
+      callContains(first, 'SYSTEM PROBE'),
+      'expected the system prompt to be kept, got it dropped',
+    );
+    assert.that(
+      'USG-9',
+      callContains(first, 'current question'),
+      'expected the current input to be kept, got it dropped',
+    );
+    // The latest tool-call group of the history is never dropped, wherever it stands.
+    const latestGroup = latestToolCallGroup(seeded);
+    const kept = seeded
+      .map((_draft, index) => ({ index, sent: callContains(first, seedMarker(index)) }))
+      .filter((entry) => !latestGroup.has(entry.index));
+    const firstKept = kept.findIndex((entry) => entry.sent);
+    assert.that('USG-9', kept[0]?.sent === false, 'expected the oldest history to be dropped, got it sent');
+    const suffix = firstKept >= 0 && kept.slice(firstKept).every((entry) => entry.sent);
+    const shape = JSON.stringify(kept.map((entry) => entry.sent));
+    assert.that('USG-9', suffix, `expected the newest history kept and the oldest dropped, got ${shape}`);
+    for (const message of first.messages) {
+      if (message.role === 'tool') {
+        const paired = first.messages.some((other) =>
+          other.toolCalls?.some((call) => call.id === message.toolCallId),
+        );
+        assert.that(
+          'USG-9',
+          paired,
+          `expected tool result ${message.toolCallId} sent with its tool call, got it alone`,
+        );
+      }
+      for (const call of message.toolCalls ?? []) {
+        const answered = first.messages.some(
+          (other) => other.role === 'tool' && other.toolCallId === call.id,
+        );
+        assert.that('USG-9', answered, `expected tool call ${call.id} sent with its result, got it alone`);
+      }
+    }
+    const second = assert.defined('USG-9', h.model.requests[1], 'the second model call');
+    const group = second.messages.some((message) =>
+      message.toolCalls?.some((call) => call.id === 'current-call'),
+    );
+    const result = second.messages.some(
+      (message) => message.role === 'tool' && message.toolCallId === 'current-call',
+    );
+    assert.that(
+      'USG-9',
+      group && result,
+      'expected the latest tool-call group in the next call, got it dropped',
+    );
+  },
+});
+
+/** The cases of the USG family ([USG-1]..[USG-9]). */
+export const USG_CASES = [
+  usagePerCall,
+  noUsageForThrow,
+  usedFigures,
+  trimmedSticky,
+  untrimmedFalse,
+  untrimmedHistory,
+  historyCount,
+  snapshotCount,
+  historyLimit,
+  breakdownAndParts,
+  snapshots,
+  hardTrimming,
+];

@@ -1,0 +1,70 @@
+import type { Capabilities, CapabilityKey } from './capabilities';
+import { CAPABILITY_KEYS } from './capabilities';
+import type { Harness, HarnessOptions } from './harness/harness';
+import type { AgentUnderTest } from './runner/agent-under-test';
+
+/** What a case's `run` receives: a fresh harness and the implementation built on it. */
+export interface CaseContext {
+  readonly harness: Harness;
+  readonly agent: AgentUnderTest;
+  readonly capabilities: Capabilities;
+}
+
+/** What {@link defineCase} takes. */
+export interface CaseDefinition {
+  /** The requirement ids the case checks; the first one leads the id. */
+  readonly requirements: readonly string[];
+  /** What the case checks, in words (the title without the ids). */
+  readonly name: string;
+  /** Capabilities the case needs besides the decided requirements it names. */
+  readonly requires?: readonly CapabilityKey[];
+  /** Options of the case's harness. */
+  readonly harness?: HarnessOptions;
+  /** The case's time limit in milliseconds; default the runner's. */
+  readonly timeoutMs?: number;
+  /** The case: drives the agent and checks with the kit's `assert`. */
+  run(context: CaseContext): Promise<void>;
+}
+
+/** One conformance case: requirement ids, a title, what it needs, and its check. */
+export interface ConformanceCase {
+  /** Stable id, e.g. `abt-3-released-inputs-are-archived-without-a-turn-id`. */
+  readonly id: string;
+  /** `[ABT-3] released inputs are archived without a turn id`. */
+  readonly title: string;
+  readonly name: string;
+  readonly requirements: readonly string[];
+  /**
+   * Capabilities it needs: the `[decided]` requirements it names and any it declares; the
+   * case is `not-applicable` when one is not declared.
+   */
+  readonly requires: readonly CapabilityKey[];
+  readonly harness: HarnessOptions | undefined;
+  readonly timeoutMs: number | undefined;
+  run(context: CaseContext): Promise<void>;
+}
+
+/**
+ * Defines a case. Its id is the first requirement id and the name in kebab case; its title
+ * lists every requirement id in brackets, then the name.
+ */
+export function defineCase(definition: CaseDefinition): ConformanceCase {
+  const [first] = definition.requirements;
+  if (first === undefined) throw new TypeError(`Case "${definition.name}" names no requirement`);
+  const capabilityKeys = new Set<string>(CAPABILITY_KEYS);
+  const decided = definition.requirements.filter((id): id is CapabilityKey => capabilityKeys.has(id));
+  const slug = definition.name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return Object.freeze({
+    id: `${first.toLowerCase()}-${slug}`,
+    title: `${definition.requirements.map((id) => `[${id}]`).join(' ')} ${definition.name}`,
+    name: definition.name,
+    requirements: Object.freeze([...definition.requirements]),
+    requires: Object.freeze([...new Set([...decided, ...(definition.requires ?? [])])]),
+    harness: definition.harness,
+    timeoutMs: definition.timeoutMs,
+    run: definition.run,
+  });
+}

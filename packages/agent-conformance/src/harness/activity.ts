@@ -1,0 +1,78 @@
+import { kitTimeout } from './kit-timers';
+
+function kitDelay(milliseconds: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    kitTimeout(resolve, milliseconds);
+  });
+}
+
+/**
+ * The harness's shared sequence: every recorded action (event, hook run, archive write,
+ * model or tool call, settlement) takes the next number, so cases can compare the order of
+ * actions across fakes. Waiters registered with `until` are re-checked after each action.
+ */
+export interface Activity {
+  /** The number of the last action (0 before any). */
+  readonly current: number;
+  /** Takes the next number and re-checks the waiters. */
+  next(): number;
+  /** Resolves once `predicate` holds, checked now and after every later action. */
+  until(predicate: () => boolean): Promise<void>;
+  /**
+   * Resolves once nothing happens: no action during several consecutive event-loop turns
+   * (macrotasks) and no short timer of the implementation pending (see `setPendingProbe`), so
+   * every chain the implementation started has run as far as it can without outside help.
+   * Gives up after half a second of activity.
+   */
+  settle(): Promise<void>;
+  /**
+   * Tells `settle` how to see short timers of the implementation still pending (the runner
+   * tracks them); while the probe says so, `settle` lets them fire before calling it quiet.
+   */
+  setPendingProbe(probe: () => boolean): void;
+}
+
+const quietTurns = 3;
+const settleLimitMs = 500;
+
+/** Creates an {@link Activity}. */
+export function createActivity(): Activity {
+  let current = 0;
+  let pendingProbe: () => boolean = () => false;
+  const waiters = new Set<{ readonly predicate: () => boolean; readonly resolve: () => void }>();
+  const check = () => {
+    for (const waiter of [...waiters]) {
+      if (!waiter.predicate()) continue;
+      waiters.delete(waiter);
+      waiter.resolve();
+    }
+  };
+  return {
+    get current() {
+      return current;
+    },
+    next() {
+      current += 1;
+      check();
+      return current;
+    },
+    until(predicate) {
+      if (predicate()) return Promise.resolve();
+      return new Promise<void>((resolve) => waiters.add({ predicate, resolve }));
+    },
+    async settle() {
+      const deadline = performance.now() + settleLimitMs;
+      let quiet = 0;
+      while (quiet < quietTurns && performance.now() < deadline) {
+        const before = current;
+        const pending = pendingProbe();
+        await (pending ? kitDelay(1) : new Promise<void>((resolve) => setImmediate(resolve)));
+        check();
+        quiet = current === before && !pending ? quiet + 1 : 0;
+      }
+    },
+    setPendingProbe(probe) {
+      pendingProbe = probe;
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, test } from 'vitest';
+import { createGate, createHarness, HARNESS_PROVIDER } from '../index';
+
+describe('createHarness', () => {
+  test('provides and selects every service an agent needs, archive and memory optional', () => {
+    const harness = createHarness();
+    for (const service of [
+      harness.services.llm,
+      harness.services.tools,
+      harness.services.hooks,
+      harness.services.sessions,
+    ]) {
+      expect(service).toBeDefined();
+    }
+    expect(harness.services.archive).toBeDefined();
+    const bare = createHarness({ archive: false });
+    expect(bare.services.archive).toBeUndefined();
+    expect(bare.services.memory).toBeUndefined();
+    expect(HARNESS_PROVIDER).toBe('conformance');
+  });
+
+  test('records emitted events and hook runs on one sequence', async () => {
+    const harness = createHarness();
+    await harness.events.emit('outbound:stream', { chunk: { type: 'end', sessionId: 's1' } });
+    const outcome = await harness.services.hooks.run(
+      'agent:input:before',
+      { message: harness.input({ sessionId: 's1', content: 'x' }) },
+      () => 'done',
+    );
+    expect(outcome).toMatchObject({ blocked: false, result: 'done' });
+    const [event] = harness.events.of('outbound:stream');
+    const [run] = harness.hooks.of('agent:input:before');
+    expect(event!.seq).toBeLessThan(run!.seq);
+    expect(run!.defaultActionSeq).toBeGreaterThan(run!.seq);
+    expect(run!.endSeq).toBeGreaterThan(run!.defaultActionSeq!);
+  });
+
+  test('builds deterministic valid inputs', () => {
+    const harness = createHarness();
+    const first = harness.input({ sessionId: 's1', content: 'a' });
+    const second = harness.input({ sessionId: 's1', content: 'b', userId: 'u2' });
+    expect(first).toMatchObject({ platform: 'conformance', userId: 'user-1', messageId: 'in-1' });
+    expect(second).toMatchObject({ userId: 'u2', messageId: 'in-2' });
+    expect(second.timestamp! - first.timestamp!).toBe(1);
+  });
+
+  test('contributes prompt blocks under the app or a named plugin and records each build view', async () => {
+    const harness = createHarness();
+    const fromApp = harness.contribute({ localId: 'a', bucket: 'system', label: 'A', build: () => 'a' });
+    const fromPlugin = harness.contribute(
+      { localId: 'b', bucket: 'skills', label: 'B', build: () => 'b' },
+      { plugin: 'probe' },
+    );
+    expect(fromApp.key).toBe('app/a');
+    expect(fromPlugin.key).toBe('probe#1/b');
+    const listed = harness.services.contributions.list('agent:prompt');
+    expect(listed.map((contribution) => contribution.key)).toEqual(['app/a', 'probe#1/b']);
+    await listed[0]!.spec.build({
+      sessionId: 's1',
+      inputs: [],
+      signal: new AbortController().signal,
+      dryRun: true,
+      messages: [],
+    });
+    expect(fromApp.views).toHaveLength(1);
+  });
+
+  test('until waits for a condition re-checked after each action, and settle for quiet', async () => {
+    const harness = createHarness();
+    const gate = createGate();
+    let reached = false;
+    const waiting = harness
+      .until(() => gate.isOpen)
+      .then(() => {
+        reached = true;
+      });
+    await harness.settle();
+    expect(reached).toBe(false);
+    gate.open();
+    harness.tick();
+    await waiting;
+    expect(reached).toBe(true);
+  });
+});

@@ -1,0 +1,198 @@
+import { type AgentPromptContribution, agent, type PromptContributionView } from '@aalis/api-agent';
+import { hooks } from '@aalis/api-hooks';
+import { llm } from '@aalis/api-llm';
+import { memory, runMemoryClear } from '@aalis/api-memory';
+import { messageArchive } from '@aalis/api-message-archive';
+import { sessionManager } from '@aalis/api-session-manager';
+import { tools } from '@aalis/api-tools';
+import {
+  type AnyServiceDescriptor,
+  type App,
+  contributions,
+  createApp,
+  definePlugin,
+  events,
+  lifecycle,
+  type ServiceDescriptor,
+} from '@aalis/core';
+import type { IncomingMessage } from '@aalis/schema-message';
+import { type Activity, createActivity } from './activity';
+import { createClock } from './clock';
+import type { ContributionProbe } from './contribution-probe';
+import { createFakeSessionManager } from './fake-session-manager';
+import type { Harness, HarnessOptions, HarnessServices, InputFields } from './harness';
+import type { HarnessFault } from './harness-fault';
+import { createIds } from './ids';
+import { createRecordingArchive, type RecordingArchive } from './recording-archive';
+import { createRecordingEventBus, type RecordingEventBus } from './recording-event-bus';
+import { createRecordingHooks, type RecordingHooks } from './recording-hooks';
+import { createScriptedModel, type ScriptedModel } from './scripted-model';
+import { createScriptedTools, type ScriptedTools } from './scripted-tools';
+
+const activities = new WeakMap<Harness, Activity>();
+
+/**
+ * Lets the runner tell a harness's `settle` whether the implementation has short timers
+ * pending, so `settle` waits for them (not public API).
+ */
+export function setPendingTimersProbe(harness: Harness, probe: () => boolean): void {
+  activities.get(harness)?.setPendingProbe(probe);
+}
+
+/** The provider name of every service the harness provides. */
+export const HARNESS_PROVIDER = 'conformance';
+
+/**
+ * Creates a fresh harness: an app with every service an agent needs provided (provider name
+ * `conformance`) and selected. See `Harness`.
+ */
+export function createHarness(options: HarnessOptions = {}): Harness {
+  const activity = createActivity();
+  const ids = createIds();
+  const clock = createClock();
+  const faults: HarnessFault[] = [];
+  const app = createApp({
+    onError: (error) =>
+      faults.push({ kind: 'app', message: error instanceof Error ? error.message : String(error) }),
+  });
+  const parts = {
+    bus: createRecordingEventBus({ activity, faults }),
+    hooks: createRecordingHooks({ activity, faults }),
+    model: createScriptedModel({ activity, ids, faults, capabilities: options.model ?? {} }),
+    tools: createScriptedTools(activity),
+    archive: createRecordingArchive({ activity, clock, ids }),
+  };
+  const withArchive = options.archive ?? true;
+  provideAll(app, parts, withArchive);
+  const services = harnessServices(app, withArchive);
+  const agentHandle = app.service(agent);
+  const sessions = createFakeSessionManager({
+    activity,
+    clock,
+    deleteFlow: {
+      agent: () => (agentHandle.available() ? agentHandle.use : undefined),
+      emitDeleted: (event) => services.events.emit('session:deleted', event),
+      runMemoryClear: (sessionIds) =>
+        runMemoryClear({ hooks: services.hooks, memory: services.memory, sessionIds }),
+    },
+  });
+  provideOne(app, sessionManager, sessions.service);
+  const harness: Harness = {
+    app,
+    services,
+    model: parts.model,
+    tools: parts.tools,
+    sessions,
+    archive: parts.archive,
+    events: {
+      all: parts.bus.all,
+      of: parts.bus.of,
+      emit: (name, payload) => services.events.emit(name, payload),
+    },
+    hooks: {
+      runs: parts.hooks.runs,
+      of: parts.hooks.of,
+      middleware: (name, handler, middlewareOptions) =>
+        services.hooks.middleware(name, handler, middlewareOptions),
+    },
+    ids,
+    clock,
+    faults,
+    get sequence() {
+      return activity.current;
+    },
+    contribute: (spec, contributeOptions) => contribute(app, spec, contributeOptions?.plugin),
+    input: (fields) => buildInput(fields, { ids, clock }),
+    tick: () => activity.next(),
+    until: (predicate) => activity.until(predicate),
+    settle: () => activity.settle(),
+    drain: () => app.drain(),
+  };
+  activities.set(harness, activity);
+  return harness;
+}
+
+/** Provides `service` under the harness's provider name and selects it. */
+function provideOne<TService extends object>(
+  app: App,
+  descriptor: ServiceDescriptor<TService, object>,
+  service: TService,
+): void {
+  app.provide(descriptor, service, { name: HARNESS_PROVIDER });
+  app.select(descriptor as AnyServiceDescriptor, HARNESS_PROVIDER);
+}
+
+function provideAll(
+  app: App,
+  parts: {
+    readonly bus: RecordingEventBus;
+    readonly hooks: RecordingHooks;
+    readonly model: ScriptedModel;
+    readonly tools: ScriptedTools;
+    readonly archive: RecordingArchive;
+  },
+  withArchive: boolean,
+): void {
+  provideOne(app, events, parts.bus.service);
+  provideOne(app, hooks, parts.hooks.service);
+  provideOne(app, llm, parts.model.service);
+  provideOne(app, tools, parts.tools.service);
+  if (!withArchive) return;
+  provideOne(app, messageArchive, parts.archive.service);
+  provideOne(app, memory, parts.archive.memory);
+}
+
+function harnessServices(app: App, withArchive: boolean): HarnessServices {
+  return {
+    llm: app.service(llm).use,
+    tools: app.service(tools).use,
+    hooks: app.service(hooks).use,
+    sessions: app.service(sessionManager).use,
+    archive: withArchive ? app.service(messageArchive).use : undefined,
+    memory: withArchive ? app.service(memory).use : undefined,
+    events: app.service(events).use,
+    contributions: app.service(contributions).use,
+    lifecycle: app.service(lifecycle).use,
+  };
+}
+
+function contribute(app: App, spec: AgentPromptContribution, plugin: string | undefined): ContributionProbe {
+  const views: PromptContributionView[] = [];
+  const recorded: AgentPromptContribution = {
+    ...spec,
+    build: (view) => {
+      views.push(view);
+      return spec.build(view);
+    },
+  };
+  if (plugin === undefined) {
+    const dispose = app
+      .service(contributions)
+      .use.contribute('agent:prompt', recorded, { localId: spec.localId });
+    return { key: `app/${spec.localId}`, views, dispose };
+  }
+  const instance = app.plugin(
+    definePlugin({
+      name: plugin,
+      uses: { contributions },
+      apply: ({ contributions: handle }) => {
+        handle.use.contribute('agent:prompt', recorded, { localId: spec.localId });
+      },
+    }),
+  );
+  return { key: `${instance.id}/${spec.localId}`, views, dispose: () => void instance.dispose() };
+}
+
+function buildInput(
+  fields: InputFields,
+  context: { readonly ids: ReturnType<typeof createIds>; readonly clock: ReturnType<typeof createClock> },
+): IncomingMessage {
+  return {
+    platform: 'conformance',
+    userId: 'user-1',
+    nickname: 'User One',
+    messageId: context.ids.next('in'),
+    timestamp: context.clock.now(),
+    ...fields,
+  };
+}

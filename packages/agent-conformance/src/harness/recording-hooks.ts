@@ -1,0 +1,72 @@
+import { createHooksService, type HookName, type HooksService } from '@aalis/api-hooks';
+import type { Activity } from './activity';
+import type { HarnessFault } from './harness-fault';
+import type { HookRunRecord } from './hook-run-record';
+
+type MutableRun = { -readonly [TKey in keyof HookRunRecord]: HookRunRecord[TKey] };
+
+/** The harness's `hooks` provider (`createHooksService` of api-hooks), recording every run. */
+export interface RecordingHooks {
+  /** The `hooks` provider. */
+  readonly service: HooksService;
+  /** Every hook run, in the order they started. */
+  readonly runs: readonly HookRunRecord[];
+  /** The runs of hook `name`, in order. */
+  of<TName extends HookName>(name: TName): HookRunRecord<TName>[];
+}
+
+/** Creates the recording hooks; isolated middleware failures are recorded as faults. */
+export function createRecordingHooks(options: {
+  readonly activity: Activity;
+  readonly faults: HarnessFault[];
+}): RecordingHooks {
+  const inner = createHooksService({
+    onError: (error) => options.faults.push({ kind: 'hook-middleware', message: error.message }),
+  });
+  const runs: HookRunRecord[] = [];
+  const service: HooksService = {
+    middleware: (name, handler, middlewareOptions) => inner.middleware(name, handler, middlewareOptions),
+    count: (name) => inner.count(name),
+    run: (name, payload, defaultAction) => {
+      const run: MutableRun = {
+        seq: options.activity.next(),
+        name,
+        payload,
+        endSeq: undefined,
+        blocked: undefined,
+        defaultActionSeq: undefined,
+      };
+      runs.push(run as HookRunRecord);
+      const wrapped =
+        defaultAction === undefined
+          ? (_payload: typeof payload) => {
+              run.defaultActionSeq = options.activity.next();
+              return undefined as never;
+            }
+          : (value: typeof payload) => {
+              run.defaultActionSeq = options.activity.next();
+              return defaultAction(value);
+            };
+      const finish = (blocked: boolean | undefined) => {
+        run.blocked = blocked;
+        run.endSeq = options.activity.next();
+      };
+      return inner.run(name, payload, wrapped).then(
+        (outcome) => {
+          finish(outcome.blocked);
+          return outcome;
+        },
+        (error: unknown) => {
+          finish(false);
+          throw error;
+        },
+      );
+    },
+  };
+  return {
+    service,
+    runs,
+    of: <TName extends HookName>(name: TName) =>
+      runs.filter((run): run is HookRunRecord<TName> => run.name === name),
+  };
+}

@@ -1,0 +1,249 @@
+import {
+  ChatFailedError,
+  type ChatRequest,
+  type ChatResponse,
+  type LlmService,
+  type ModelCapabilities,
+  type ResolvedModel,
+} from '@aalis/api-llm';
+import type { ToolCall } from '@aalis/schema-message';
+import { UnscriptedCallError } from '../unscripted-call-error';
+import { abortable, never } from './abortable';
+import type { Activity } from './activity';
+import type { HarnessFault } from './harness-fault';
+import type { Ids } from './ids';
+import { kitTimeout } from './kit-timers';
+import type { ModelCallRecord } from './model-call-record';
+import type { ModelStep } from './model-step';
+import { snapshot } from './snapshot';
+
+/** The reference of the harness's default model. */
+export const DEFAULT_MODEL_REF = 'conformance/model';
+
+/** The capabilities of the default model unless a case overrides them. */
+export const DEFAULT_MODEL_CAPABILITIES: ModelCapabilities = Object.freeze({
+  vision: false,
+  toolCalls: true,
+  thinking: true,
+  contextWindow: 32_768,
+  maxOutputTokens: 1024,
+});
+
+/** A scripted step together with the promises a case awaits to follow it. */
+export interface ScriptedStepHandle {
+  readonly step: ModelStep;
+  /** Resolves when a call takes this step. */
+  readonly started: Promise<ModelCallRecord>;
+  /** Resolves when that call ended (resolved or rejected). */
+  readonly finished: Promise<ModelCallRecord>;
+  /** The call that took it, once one did. */
+  readonly call: ModelCallRecord | undefined;
+}
+
+/** A model the scripted model serves besides the default one. */
+export interface ModelDefinition {
+  /** `provider/model`, e.g. `conformance/alt`. */
+  readonly ref: string;
+  readonly capabilities?: Partial<ModelCapabilities>;
+}
+
+/** The scripted model of a harness: the `llm` provider and the case's control over it. */
+export interface ScriptedModel {
+  /** The `llm` provider. */
+  readonly service: LlmService;
+  /** Every call received, in order. */
+  readonly requests: readonly ModelCallRecord[];
+  /** Appends steps for the next calls; returns one handle per step. */
+  script(steps: readonly ModelStep[]): ScriptedStepHandle[];
+  /** Adds a model that `resolveModel(ref)` finds. */
+  define(definition: ModelDefinition): ResolvedModel;
+  /** Changes the default model; `undefined`: `resolveModel()` finds none ([OUT-2]). */
+  setDefault(ref: string | undefined): void;
+  /** The capabilities of a served model (default model without `ref`). */
+  capabilitiesOf(ref?: string): ModelCapabilities | undefined;
+  /** How many calls have not ended. */
+  openCalls(): number;
+  /** How many scripted steps no call has taken yet. */
+  pendingSteps(): number;
+}
+
+/** Options of {@link createScriptedModel}. */
+export interface ScriptedModelOptions {
+  readonly activity: Activity;
+  readonly ids: Ids;
+  readonly faults: HarnessFault[];
+  /** Overrides of the default model's capabilities. */
+  readonly capabilities?: Partial<ModelCapabilities>;
+}
+
+interface StepEntry {
+  readonly handle: ScriptedStepHandle;
+  readonly resolveStarted: (record: ModelCallRecord) => void;
+  readonly resolveFinished: (record: ModelCallRecord) => void;
+  call: ModelCallRecord | undefined;
+}
+
+type MutableRecord = { -readonly [TKey in keyof ModelCallRecord]: ModelCallRecord[TKey] };
+
+/** Creates the scripted model ([USG-1], [ABT-1] and every case that makes model calls). */
+export function createScriptedModel(options: ScriptedModelOptions): ScriptedModel {
+  const models = new Map<string, ResolvedModel>();
+  let defaultRef: string | undefined = DEFAULT_MODEL_REF;
+  const define = (definition: ModelDefinition): ResolvedModel => {
+    const [provider = 'conformance', ...rest] = definition.ref.split('/');
+    const resolved: ResolvedModel = Object.freeze({
+      ref: definition.ref,
+      provider,
+      model: rest.join('/') || definition.ref,
+      capabilities: Object.freeze({ ...DEFAULT_MODEL_CAPABILITIES, ...definition.capabilities }),
+    });
+    models.set(definition.ref, resolved);
+    return resolved;
+  };
+  define({ ref: DEFAULT_MODEL_REF, capabilities: options.capabilities ?? {} });
+  const steps: StepEntry[] = [];
+  const calls: ModelCallRecord[] = [];
+
+  const service: LlmService = {
+    resolveModel: async (ref) => {
+      const wanted = ref ?? defaultRef;
+      return wanted === undefined ? undefined : models.get(wanted);
+    },
+    chat: (request) => runCall({ request, steps, calls, options }),
+  };
+  return {
+    service,
+    requests: calls,
+    script: (list) => list.map((step) => addStep(steps, step)),
+    define,
+    setDefault: (ref) => {
+      defaultRef = ref;
+    },
+    capabilitiesOf: (ref) => {
+      const wanted = ref ?? defaultRef;
+      return wanted === undefined ? undefined : models.get(wanted)?.capabilities;
+    },
+    openCalls: () => calls.filter((call) => call.state === 'open').length,
+    pendingSteps: () => steps.filter((entry) => entry.call === undefined).length,
+  };
+}
+
+function addStep(steps: StepEntry[], step: ModelStep): ScriptedStepHandle {
+  let resolveStarted: (record: ModelCallRecord) => void = () => undefined;
+  let resolveFinished: (record: ModelCallRecord) => void = () => undefined;
+  const started = new Promise<ModelCallRecord>((resolve) => {
+    resolveStarted = resolve;
+  });
+  const finished = new Promise<ModelCallRecord>((resolve) => {
+    resolveFinished = resolve;
+  });
+  const entry: StepEntry = {
+    handle: {
+      step,
+      started,
+      finished,
+      get call() {
+        return entry.call;
+      },
+    },
+    resolveStarted,
+    resolveFinished,
+    call: undefined,
+  };
+  steps.push(entry);
+  return entry.handle;
+}
+
+interface RunCallOptions {
+  readonly request: ChatRequest;
+  readonly steps: StepEntry[];
+  readonly calls: ModelCallRecord[];
+  readonly options: ScriptedModelOptions;
+}
+
+async function runCall({ request, steps, calls, options }: RunCallOptions): Promise<ChatResponse> {
+  const entry = steps.find((candidate) => candidate.call === undefined && accepts(candidate, request));
+  const record: MutableRecord = {
+    index: calls.length,
+    seq: 0,
+    request,
+    messages: snapshot([...(request.messages ?? [])]),
+    tools: snapshot([...(request.tools ?? [])]),
+    modelRef: request.model?.ref ?? '',
+    step: entry?.handle.step,
+    state: 'open',
+    endSeq: undefined,
+    response: undefined,
+    error: undefined,
+    get aborted() {
+      return request.signal?.aborted ?? false;
+    },
+  };
+  calls.push(record);
+  if (entry !== undefined) entry.call = record;
+  record.seq = options.activity.next();
+  entry?.resolveStarted(record);
+  try {
+    if (entry === undefined) {
+      const error = new UnscriptedCallError(record.index);
+      options.faults.push({ kind: 'unscripted-call', message: error.message });
+      throw error;
+    }
+    const response = await answer(entry.handle.step, request, options.ids);
+    record.response = response;
+    record.state = 'resolved';
+    return response;
+  } catch (error) {
+    record.error = error;
+    record.state = 'rejected';
+    throw error;
+  } finally {
+    record.endSeq = options.activity.next();
+    entry?.resolveFinished(record);
+  }
+}
+
+function accepts(entry: StepEntry, request: ChatRequest): boolean {
+  return entry.handle.step.match === undefined || entry.handle.step.match(request);
+}
+
+async function answer(step: ModelStep, request: ChatRequest, ids: Ids): Promise<ChatResponse> {
+  const signal = request.signal;
+  await abortable(Promise.resolve(), signal);
+  if (step.untilAborted === true) await abortable(never(), signal);
+  if (step.waitFor !== undefined) await abortable(step.waitFor.opened, signal);
+  if (step.delayMs !== undefined) await delay(step.delayMs, signal);
+  if (step.throws !== undefined) {
+    throw typeof step.throws === 'string' ? new ChatFailedError(step.throws) : step.throws;
+  }
+  stream(step, request);
+  await abortable(Promise.resolve(), signal);
+  const toolCalls: ToolCall[] = (step.toolCalls ?? []).map((call) => ({
+    id: call.id ?? ids.next('call'),
+    name: call.name,
+    arguments: typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {}),
+  }));
+  return {
+    content: step.text ?? '',
+    toolCalls,
+    ...(step.reasoning === undefined ? {} : { reasoning: step.reasoning }),
+    ...(step.usage === undefined ? {} : { usage: step.usage }),
+    finishReason: toolCalls.length > 0 ? 'tool-calls' : 'stop',
+  };
+}
+
+function stream(step: ModelStep, request: ChatRequest): void {
+  if (request.onDelta === undefined) return;
+  if (step.reasoning !== undefined) request.onDelta({ type: 'reasoning', text: step.reasoning });
+  const text = step.text ?? '';
+  const deltas = step.deltas === false ? [] : (step.deltas ?? (text.length > 0 ? [text] : []));
+  for (const delta of deltas) request.onDelta({ type: 'content', text: delta });
+}
+
+function delay(milliseconds: number, signal: AbortSignal | undefined): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = kitTimeout(resolve, milliseconds);
+  });
+  return abortable(elapsed, signal).finally(() => clearTimeout(timer));
+}

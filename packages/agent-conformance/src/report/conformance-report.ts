@@ -1,0 +1,61 @@
+import type { Capabilities } from '../capabilities';
+import type { RequirementFamily } from '../requirement-families';
+import type { CaseResult, CaseStatus } from '../runner/case-result';
+import type { ExpectedFailure } from '../runner/expected-failure';
+import type { ImplementationInfo } from '../runner/implementation-info';
+
+/** The format name every report carries. */
+export const REPORT_FORMAT = 'aalis-agent-conformance-report';
+
+/**
+ * Where a requirement stands after a run:
+ * - `satisfied`: every case naming it that applies ran and passed;
+ * - `violated`: a case found it broken (and no waiver covers that);
+ * - `waived`: only waived failures found it broken;
+ * - `not-applicable`: every case naming it needs a capability the implementation lacks;
+ * - `untested`: no case naming it ran to a conclusion (not run, or stopped by another failure).
+ */
+export type RequirementStatus = 'satisfied' | 'violated' | 'waived' | 'not-applicable' | 'untested';
+
+/** One requirement in a report. */
+export interface RequirementResult {
+  readonly id: string;
+  readonly family: RequirementFamily;
+  readonly decided: boolean;
+  readonly text: string;
+  readonly status: RequirementStatus;
+  /** The ids of the cases naming it. */
+  readonly cases: readonly string[];
+}
+
+/** The outcome of a run: `pass` when no requirement is violated or untested and no waiver is stale. */
+export type Verdict = 'pass' | 'fail';
+
+/** A conformance report, as JSON-serializable data. */
+export interface ConformanceReport {
+  readonly format: typeof REPORT_FORMAT;
+  readonly formatVersion: 1;
+  /** The kit that produced it. */
+  readonly kit: { readonly name: string; readonly version: string };
+  /** The requirement set: contract package, number of requirements and their digest. */
+  readonly contract: {
+    readonly name: '@aalis/api-agent';
+    readonly requirements: number;
+    readonly digest: string;
+  };
+  readonly implementation: ImplementationInfo;
+  readonly capabilities: Capabilities;
+  readonly expectedFailures: readonly ExpectedFailure[];
+  /** When the run started (ISO 8601) and how long it took (informative only). */
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly cases: readonly CaseResult[];
+  readonly requirements: readonly RequirementResult[];
+  readonly summary: {
+    readonly requirements: Readonly<Record<RequirementStatus, number>>;
+    readonly cases: Readonly<Record<CaseStatus, number>>;
+  };
+  /** Waivers that waived nothing; each fails the run. */
+  readonly staleWaivers: readonly ExpectedFailure[];
+  readonly verdict: Verdict;
+}

@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import {
+  CAPABILITY_KEYS,
+  contractDigest,
+  findRequirement,
+  REQUIREMENT_FAMILIES,
+  REQUIREMENTS,
+} from './index';
+
+/** The catalog as the spec states it: `../../../shared/spec/REQUIREMENTS.md` from the package directory. */
+const packageDirectory = fileURLToPath(new URL('..', import.meta.url));
+const specPath = resolve(packageDirectory, '../../../shared/spec/REQUIREMENTS.md');
+
+interface SpecEntry {
+  id: string;
+  family: string;
+  decided: boolean;
+  text: string;
+}
+
+function parseSpec(markdown: string): SpecEntry[] {
+  const entries: SpecEntry[] = [];
+  let family = '';
+  let current: { id: string; family: string; raw: string } | undefined;
+  const flush = () => {
+    if (current === undefined) return;
+    const text = current.raw.replace(/\s+/g, ' ').trim();
+    const decided = text.startsWith('[decided] ');
+    entries.push({ id: current.id, family: current.family, decided, text: decided ? text.slice(10) : text });
+    current = undefined;
+  };
+  for (const line of markdown.split('\n')) {
+    const heading = /^## ([A-Z]+) — /.exec(line);
+    const item = /^- \*\*([A-Z]+-\d+)\*\* (.*)$/.exec(line);
+    if (heading !== null) {
+      flush();
+      family = heading[1]!;
+    } else if (item !== null) {
+      flush();
+      current = { id: item[1]!, family, raw: item[2]! };
+    } else if (current !== undefined && /^\s+\S/.test(line)) current.raw += ` ${line.trim()}`;
+    else flush();
+  }
+  flush();
+  return entries;
+}
+
+describe('the embedded requirement catalog', () => {
+  const spec = parseSpec(readFileSync(specPath, 'utf8'));
+
+  test('has exactly the ids of REQUIREMENTS.md, in order, with their families', () => {
+    expect(spec.length).toBeGreaterThan(0);
+    expect(REQUIREMENTS.map((requirement) => [requirement.id, requirement.family])).toEqual(
+      spec.map((entry) => [entry.id, entry.family]),
+    );
+  });
+
+  test('has the text of each requirement word for word, on one line', () => {
+    for (const entry of spec) expect(findRequirement(entry.id)?.text, entry.id).toBe(entry.text);
+  });
+
+  test('marks exactly the [decided] requirements as decided', () => {
+    expect(
+      REQUIREMENTS.filter((requirement) => requirement.decided).map((requirement) => requirement.id),
+    ).toEqual(spec.filter((entry) => entry.decided).map((entry) => entry.id));
+  });
+
+  test('lists every family of the spec in catalog order', () => {
+    expect(REQUIREMENT_FAMILIES.map((family) => family.id)).toEqual([
+      ...new Set(spec.map((entry) => entry.family)),
+    ]);
+  });
+
+  test('offers preprocessors and each decided requirement as capabilities', () => {
+    const decided = REQUIREMENTS.filter((requirement) => requirement.decided).map(
+      (requirement) => requirement.id,
+    );
+    expect([...CAPABILITY_KEYS]).toEqual(['preprocessors', ...decided]);
+  });
+
+  test('findRequirement returns undefined for an unknown id', () => {
+    expect(findRequirement('ABT-99')).toBeUndefined();
+  });
+});
+
+describe('contractDigest', () => {
+  test('is a sha256 over the catalog that changes with any text', () => {
+    const digest = contractDigest();
+    expect(digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(contractDigest()).toBe(digest);
+    const changed = REQUIREMENTS.map((requirement, index) =>
+      index === 0 ? { ...requirement, text: `${requirement.text}.` } : requirement,
+    );
+    expect(contractDigest(changed)).not.toBe(digest);
+  });
+});

@@ -1,0 +1,102 @@
+import {
+  type AgentAbortOptions,
+  type AgentService,
+  agent,
+  type BoundAgent,
+  type PreprocessorFn,
+} from '@aalis/api-agent';
+import type { ModelRef } from '@aalis/api-llm';
+import type { IncomingMessage } from '@aalis/schema-message';
+import type { Harness } from '../harness/harness';
+import type { InputRecord } from './input-record';
+
+/** The provider name the kit gives an implementation it provides itself. */
+export const IMPLEMENTATION_PROVIDER = 'implementation';
+
+/**
+ * The implementation as cases drive it: every call goes through the `agent` business handle
+ * of the harness's app ([SVC-4]), and the kit tracks every `handleMessage` and `clearing`
+ * promise to find the ones left unsettled after a case.
+ */
+export interface AgentUnderTest {
+  /** What the factory returned. */
+  readonly returned: AgentService | BoundAgent;
+  /** The app's `agent` business handle, as the kit took it. */
+  readonly handle: BoundAgent;
+  /** The provider name of the implementation in the app. */
+  readonly providerName: string | undefined;
+  /** Every input handed over, in order. */
+  readonly inputs: readonly InputRecord[];
+  /** Hands `message` over and returns its record (its `done` never rejects). */
+  send(message: IncomingMessage): InputRecord;
+  handleMessage(message: IncomingMessage): Promise<void>;
+  abort(sessionId: string, options?: AgentAbortOptions): boolean;
+  clearing(
+    sessionIds: readonly string[] | undefined,
+    clear: () => Promise<unknown>,
+    reason?: string,
+  ): Promise<void>;
+  assignModel(sessionId: string, model: ModelRef): Promise<void>;
+  registerPreprocessor(name: string, handler: PreprocessorFn): () => void;
+  /** How many tracked promises (`handleMessage`, `clearing`, `assignModel`) have not settled. */
+  unsettled(): { readonly inputs: number; readonly calls: number };
+}
+
+type MutableInput = { -readonly [TKey in keyof InputRecord]: InputRecord[TKey] };
+
+/** Provides `returned` as the app's agent when the app has none, and wraps the handle. */
+export function agentUnderTest(harness: Harness, returned: AgentService | BoundAgent): AgentUnderTest {
+  if (harness.app.providers(agent).current === undefined) {
+    harness.app.provide(agent, returned, { name: IMPLEMENTATION_PROVIDER });
+  }
+  const handle = harness.app.service(agent).use;
+  const inputs: InputRecord[] = [];
+  let openCalls = 0;
+  const trackCall = <TValue>(promise: Promise<TValue>): Promise<TValue> => {
+    openCalls += 1;
+    return promise.finally(() => {
+      openCalls -= 1;
+    });
+  };
+  const send = (message: IncomingMessage): InputRecord => {
+    const record = { message, seq: harness.tick(), state: 'pending', settled: false } as MutableInput;
+    const settle = (state: 'resolved' | 'rejected', error?: unknown) => {
+      record.state = state;
+      record.error = error;
+      record.settled = true;
+      // A settlement is an action of its own: waiters (`until`) are re-checked.
+      record.settleSeq = harness.tick();
+      return record as InputRecord;
+    };
+    let promise: Promise<void>;
+    try {
+      promise = Promise.resolve(handle.handleMessage(message));
+    } catch (error) {
+      promise = Promise.reject(error);
+    }
+    record.done = promise.then(
+      () => settle('resolved'),
+      (error: unknown) => settle('rejected', error),
+    );
+    inputs.push(record as InputRecord);
+    return record as InputRecord;
+  };
+  return {
+    returned,
+    handle,
+    providerName: harness.app.providers(agent).current,
+    inputs,
+    send,
+    handleMessage: async (message) => {
+      const record = send(message);
+      await record.done;
+      if (record.state === 'rejected') throw record.error;
+    },
+    abort: (sessionId, options) => handle.abort(sessionId, options),
+    clearing: (sessionIds, clear, reason) =>
+      trackCall(Promise.resolve(handle.clearing(sessionIds, clear, reason))),
+    assignModel: (sessionId, model) => trackCall(Promise.resolve(handle.assignModel(sessionId, model))),
+    registerPreprocessor: (name, handler) => handle.registerPreprocessor(name, handler),
+    unsettled: () => ({ inputs: inputs.filter((input) => !input.settled).length, calls: openCalls }),
+  };
+}

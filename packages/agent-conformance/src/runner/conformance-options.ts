@@ -1,0 +1,24 @@
+import type { Capabilities } from '../capabilities';
+import type { ConformanceCase } from '../define-case';
+import type { AgentFactory } from './agent-factory';
+import type { ExpectedFailure } from './expected-failure';
+import type { ImplementationInfo } from './implementation-info';
+
+/** What every runner of the kit (standalone, vitest, node:test) takes. */
+export interface ConformanceOptions {
+  /** The implementation under test: a name, or name and version. */
+  readonly implementation: ImplementationInfo | string;
+  /** Builds the implementation on each case's fresh harness. */
+  readonly factory: AgentFactory;
+  /**
+   * Every capability key, `true` or `false` (see `CAPABILITY_KEYS`); an unknown or missing
+   * key throws `CapabilitiesError` before any case runs.
+   */
+  readonly capabilities: Capabilities;
+  /** Known failures with reasons; a stale one fails the run. */
+  readonly expectedFailures?: readonly ExpectedFailure[];
+  /** Time limit of each case phase in milliseconds (default 2000). */
+  readonly timeoutMs?: number;
+  /** The cases to run, default all (`CASES`); a subset leaves requirements `untested`. */
+  readonly cases?: readonly ConformanceCase[];
+}

@@ -1,0 +1,183 @@
+import type { AgentService } from '@aalis/api-agent';
+import { describe, expect, test } from 'vitest';
+import { ALL_CAPABILITIES, NO_CAPABILITIES } from '../../test/capability-sets';
+import { type AgentFactory, assert, type CaseDefinition, defineCase, runCase } from '../index';
+
+function fakeAgent(overrides: Partial<AgentService> = {}): AgentService {
+  return {
+    handleMessage: async () => undefined,
+    abort: () => false,
+    clearing: async (_sessionIds, clear) => {
+      await clear();
+    },
+    assignModel: async () => undefined,
+    ...overrides,
+  };
+}
+
+function probeCase(run: CaseDefinition['run'], extra: Partial<CaseDefinition> = {}) {
+  return defineCase({ requirements: ['ABT-1', 'ABT-2'], name: 'probe', run, ...extra });
+}
+
+const plain: AgentFactory = () => fakeAgent();
+
+describe('runCase', () => {
+  test('reports a case needing an undeclared capability not-applicable without building the agent', async () => {
+    let built = false;
+    const result = await runCase(
+      probeCase(async () => undefined, { requirements: ['CLR-6'] }),
+      {
+        factory: () => {
+          built = true;
+          return fakeAgent();
+        },
+        capabilities: NO_CAPABILITIES,
+      },
+    );
+    expect(result).toMatchObject({ status: 'not-applicable', missingCapabilities: ['CLR-6'], violated: [] });
+    expect(built).toBe(false);
+  });
+
+  test('passes a case whose checks hold and that leaves nothing behind', async () => {
+    const result = await runCase(
+      probeCase(async ({ agent }) => assert.equal('ABT-1', agent.abort('s1'), false, 'abort')),
+      { factory: plain, capabilities: ALL_CAPABILITIES },
+    );
+    expect(result).toMatchObject({ status: 'passed', violated: [], leaks: [] });
+  });
+
+  test('attributes a failed check to the requirement it names', async () => {
+    const result = await runCase(
+      probeCase(async () => assert.fail('ABT-2', 'expected x to be y, got z')),
+      { factory: plain, capabilities: ALL_CAPABILITIES },
+    );
+    expect(result).toMatchObject({
+      status: 'failed',
+      violated: ['ABT-2'],
+      message: '[ABT-2] expected x to be y, got z',
+    });
+  });
+
+  test('attributes an unexpected error, or a check naming another requirement, to every id of the case', async () => {
+    const thrown = await runCase(
+      probeCase(async () => {
+        throw new Error('boom');
+      }),
+      { factory: plain, capabilities: ALL_CAPABILITIES },
+    );
+    expect(thrown).toMatchObject({
+      status: 'failed',
+      violated: ['ABT-1', 'ABT-2'],
+      message: 'unexpected error: Error: boom',
+    });
+    const foreign = await runCase(
+      probeCase(async () => assert.fail('SVC-1', 'nope')),
+      { factory: plain, capabilities: ALL_CAPABILITIES },
+    );
+    expect(foreign.violated).toEqual(['ABT-1', 'ABT-2']);
+  });
+
+  test('records a hanging case as a timeout of that case', async () => {
+    const result = await runCase(
+      probeCase(({ harness }) => harness.until(() => false)),
+      { factory: plain, capabilities: ALL_CAPABILITIES, timeoutMs: 30 },
+    );
+    expect(result).toMatchObject({ status: 'timeout', violated: ['ABT-1', 'ABT-2'] });
+    expect(result.message).toBe('case abt-1-probe did not finish within 30 ms');
+  });
+
+  test('records a factory that never resolves as a timeout', async () => {
+    const result = await runCase(
+      probeCase(async () => undefined),
+      { factory: () => new Promise<never>(() => undefined), capabilities: ALL_CAPABILITIES, timeoutMs: 30 },
+    );
+    expect(result.status).toBe('timeout');
+    expect(result.message).toBe('the factory of case abt-1-probe did not finish within 30 ms');
+  });
+
+  test('reports unsettled handleMessage promises and open model calls as leaks of the case', async () => {
+    const factory: AgentFactory = (harness) =>
+      fakeAgent({
+        handleMessage: async () => {
+          const model = await harness.services.llm.resolveModel();
+          await harness.services.llm.chat({ model: model!, messages: [] });
+        },
+      });
+    const result = await runCase(
+      probeCase(async ({ agent, harness }) => {
+        const [step] = harness.model.script([{ untilAborted: true }]);
+        agent.send(harness.input({ sessionId: 's1', content: 'hi' }));
+        await step!.started;
+      }),
+      { factory, capabilities: ALL_CAPABILITIES },
+    );
+    expect(result.status).toBe('leaked');
+    expect(result.leaks.map((leak) => leak.kind)).toEqual(['unsettled-input', 'open-model-call']);
+    expect(result.violated).toEqual(['ABT-1', 'ABT-2']);
+  });
+
+  test('reports a timer left running after the app stopped, and none when the agent clears it on drain', async () => {
+    const leaking: AgentFactory = () =>
+      fakeAgent({ handleMessage: async () => void setInterval(() => undefined, 60_000) });
+    const send = probeCase(async ({ agent, harness }) => {
+      await agent.handleMessage(harness.input({ sessionId: 's1', content: 'hi' }));
+    });
+    const leaked = await runCase(send, { factory: leaking, capabilities: ALL_CAPABILITIES });
+    expect(leaked.status).toBe('leaked');
+    expect(leaked.leaks).toEqual([{ kind: 'timer', detail: 'a repeating timer of 60000 ms still pending' }]);
+    const tidy: AgentFactory = (harness) => {
+      const timers: NodeJS.Timeout[] = [];
+      harness.services.lifecycle.onDrain(() => {
+        for (const timer of timers) clearInterval(timer);
+      });
+      return fakeAgent({ handleMessage: async () => void timers.push(setInterval(() => undefined, 60_000)) });
+    };
+    expect((await runCase(send, { factory: tidy, capabilities: ALL_CAPABILITIES })).status).toBe('passed');
+  });
+
+  test('lets a case settle past short timers of the implementation', async () => {
+    const factory: AgentFactory = () =>
+      fakeAgent({ handleMessage: () => new Promise<void>((resolve) => setTimeout(resolve, 20)) });
+    const settles = probeCase(async ({ agent, harness }) => {
+      const input = agent.send(harness.input({ sessionId: 's1', content: 'hi' }));
+      await harness.settle();
+      assert.that(
+        'ABT-1',
+        input.settled,
+        'expected the input settled once the harness settled, got it pending',
+      );
+    });
+    expect((await runCase(settles, { factory, capabilities: ALL_CAPABILITIES })).status).toBe('passed');
+  });
+
+  test('fails a case in which the implementation made an unscripted model call', async () => {
+    const factory: AgentFactory = (harness) =>
+      fakeAgent({
+        handleMessage: async () => {
+          const model = await harness.services.llm.resolveModel();
+          await harness.services.llm.chat({ model: model!, messages: [] }).catch(() => undefined);
+        },
+      });
+    const result = await runCase(
+      probeCase(async ({ agent, harness }) =>
+        agent.handleMessage(harness.input({ sessionId: 's1', content: 'hi' })),
+      ),
+      { factory, capabilities: ALL_CAPABILITIES },
+    );
+    expect(result.status).toBe('failed');
+    expect(result.message).toContain('model calls the case did not allow');
+  });
+
+  test('reports a drain that never finishes as a teardown leak', async () => {
+    const factory: AgentFactory = (harness) => {
+      harness.services.lifecycle.onDrain(() => new Promise<void>(() => undefined));
+      return fakeAgent();
+    };
+    const result = await runCase(
+      probeCase(async () => undefined),
+      { factory, capabilities: ALL_CAPABILITIES },
+    );
+    expect(result.status).toBe('leaked');
+    expect(result.leaks.map((leak) => leak.kind)).toEqual(['teardown']);
+  });
+});

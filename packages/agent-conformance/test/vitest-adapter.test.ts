@@ -1,0 +1,50 @@
+import { afterAll, expect } from 'vitest';
+import { CASES, type ConformanceReport } from '../src/index';
+import { describeConformance } from '../src/vitest';
+import { ALL_CAPABILITIES } from './capability-sets';
+import { referenceFactory } from './fixtures/reference-agent';
+
+/**
+ * The vitest adapter registers one test per case: here the ABT and BND cases against the
+ * reference agent declared without preprocessors (so the BND cases are skipped as not
+ * applicable), and the ARC-9 cases against a variant that writes no stop marker, with the
+ * failure waived (so those tests pass as waived).
+ */
+const reports: ConformanceReport[] = [];
+
+describeConformance({
+  implementation: { name: 'reference through the vitest adapter', version: '0.0.0' },
+  factory: referenceFactory(),
+  capabilities: { ...ALL_CAPABILITIES, preprocessors: false },
+  cases: CASES.filter((testCase) =>
+    testCase.requirements.some((id) => id.startsWith('ABT-') || id.startsWith('BND-')),
+  ),
+  onReport: (report) => {
+    reports.push(report);
+  },
+});
+
+describeConformance({
+  implementation: 'reference without stop markers',
+  factory: referenceFactory(['no-stop-marker']),
+  capabilities: ALL_CAPABILITIES,
+  cases: CASES.filter((testCase) => testCase.requirements.includes('ARC-9')),
+  expectedFailures: [{ id: 'ARC-9', reason: 'stop markers are not written yet' }],
+  onReport: (report) => {
+    reports.push(report);
+  },
+});
+
+afterAll(() => {
+  const [plain, waived] = reports;
+  const status = (report: ConformanceReport | undefined, id: string) =>
+    report?.requirements.find((requirement) => requirement.id === id)?.status;
+  expect([
+    status(plain, 'ABT-1'),
+    status(plain, 'ABT-7'),
+    status(plain, 'BND-1'),
+    status(plain, 'BND-2'),
+  ]).toEqual(['satisfied', 'satisfied', 'not-applicable', 'not-applicable']);
+  expect(waived?.cases.map((result) => result.status)).toEqual(['waived']);
+  expect(status(waived, 'ARC-9')).toBe('waived');
+});
