@@ -1,0 +1,33 @@
+// @ts-check
+/**
+ * Mutation testing of the kit's run alone: how many faults planted in turn-scheduler and
+ * plugin-agent the conformance cases against plugin-agent catch (no unit test of either
+ * package runs). Run from the repository root, where Stryker can copy both packages into its
+ * sandbox: `npm run mutation -w @aalis/conformance-proof`. The HTML and JSON reports land in
+ * reports/mutation/ at the repository root (ignored by git).
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+const config = {
+  mutate: [
+    'packages/turn-scheduler/src/**/*.ts',
+    'packages/plugin-agent/src/**/*.ts',
+    '!packages/*/src/**/*.test.ts',
+    '!packages/*/src/**/*.test-d.ts',
+  ],
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: {
+    configFile: 'packages/conformance-proof/vitest.mutation.config.ts',
+    // The conformance cases reach the mutated code through plugin-agent, not by importing it.
+    related: false,
+  },
+  coverageAnalysis: 'perTest',
+  ignorePatterns: ['**/dist', '**/.nx', '**/coverage', '**/reports', '**/bench/results'],
+  // The cases have 2 s phase limits: more runners than cores would turn slowness into timeouts.
+  concurrency: 2,
+  timeoutMS: 10_000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+};
+
+export default config;

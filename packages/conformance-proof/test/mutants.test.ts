@@ -1,0 +1,72 @@
+import { type AgentFactory, type ConformanceReport, runConformance } from '@aalis/agent-conformance';
+import { describe, expect, test } from 'vitest';
+import { archiveReleasedWithTurnId } from './mutants/archive-released-with-turn-id';
+import { clearWithoutHold } from './mutants/clear-without-hold';
+import { dropWithoutEndMarker } from './mutants/drop-without-end-marker';
+import { failedCallWithoutCallId } from './mutants/failed-call-without-call-id';
+import { ignoreTurnIdGuard } from './mutants/ignore-turn-id-guard';
+import { insertIntoInjection } from './mutants/insert-into-injection';
+import { interruptRunningTurn } from './mutants/interrupt-running-turn';
+import { noRecordForSilent } from './mutants/no-record-for-silent';
+import { noStopMarker } from './mutants/no-stop-marker';
+import { resolveEarly } from './mutants/resolve-early';
+import { roomSendsIntermediate } from './mutants/room-sends-intermediate';
+import { skipGenerationCheck } from './mutants/skip-generation-check';
+import { streamWithoutTurnId } from './mutants/stream-without-turn-id';
+import { trimmedNotSticky } from './mutants/trimmed-not-sticky';
+import { usageForThrowingCall } from './mutants/usage-for-throwing-call';
+import { pluginAgentCapabilities } from './plugin-agent-adapter';
+import { buildPluginAgent } from './support/build-plugin-agent';
+
+/** Each deliberately non-conformant plugin-agent, and the requirements the kit must find violated. */
+const MUTANTS: readonly {
+  readonly name: string;
+  readonly factory: AgentFactory;
+  readonly breaks: readonly string[];
+}[] = [
+  { name: 'interrupt-running-turn', factory: interruptRunningTurn, breaks: ['SCH-1'] },
+  { name: 'insert-into-injection', factory: insertIntoInjection, breaks: ['SCH-4'] },
+  { name: 'ignore-turn-id-guard', factory: ignoreTurnIdGuard, breaks: ['ABT-2'] },
+  { name: 'archive-released-with-turn-id', factory: archiveReleasedWithTurnId, breaks: ['ABT-3'] },
+  { name: 'clear-without-hold', factory: clearWithoutHold, breaks: ['CLR-2'] },
+  { name: 'skip-generation-check', factory: skipGenerationCheck, breaks: ['DEL-2'] },
+  { name: 'stream-without-turn-id', factory: streamWithoutTurnId, breaks: ['TID-2'] },
+  { name: 'no-stop-marker', factory: noStopMarker, breaks: ['ARC-9'] },
+  { name: 'trimmed-not-sticky', factory: trimmedNotSticky, breaks: ['USG-3'] },
+  { name: 'no-record-for-silent', factory: noRecordForSilent, breaks: ['ARC-8'] },
+  { name: 'room-sends-intermediate', factory: roomSendsIntermediate, breaks: ['ARC-5'] },
+  { name: 'failed-call-without-call-id', factory: failedCallWithoutCallId, breaks: ['ARC-2'] },
+  { name: 'usage-for-throwing-call', factory: usageForThrowingCall, breaks: ['USG-1'] },
+  { name: 'resolve-early', factory: resolveEarly, breaks: ['SVC-2'] },
+  { name: 'drop-without-end-marker', factory: dropWithoutEndMarker, breaks: ['PRE-1'] },
+];
+
+function run(implementation: string, factory: AgentFactory): Promise<ConformanceReport> {
+  return runConformance({ implementation, factory, capabilities: pluginAgentCapabilities });
+}
+
+function violated(report: ConformanceReport): string[] {
+  return report.requirements.filter((entry) => entry.status === 'violated').map((entry) => entry.id);
+}
+
+describe('the kit catches deliberately non-conformant variants of plugin-agent', () => {
+  test('the composition the mutants share passes every case when nothing is broken', async () => {
+    const report = await run('plugin-agent, unmutated', (harness) => buildPluginAgent(harness));
+    const broken = report.cases
+      .filter((result) => result.status !== 'passed')
+      .map((result) => `${result.title}: ${result.message}`);
+    expect(broken).toEqual([]);
+    expect(report.verdict).toBe('pass');
+  });
+
+  const titled = MUTANTS.map(
+    (mutant) =>
+      [`${mutant.breaks.map((id) => `[${id}]`).join(' ')} ${mutant.name} is caught`, mutant] as const,
+  );
+
+  test.each(titled)('%s', async (_title, { name, factory, breaks }) => {
+    const report = await run(`plugin-agent, ${name}`, factory);
+    expect(violated(report)).toEqual(expect.arrayContaining([...breaks]));
+    expect(report.verdict).toBe('fail');
+  });
+});

@@ -1,0 +1,38 @@
+import { type ConformanceReport, REQUIREMENTS, verifyReport } from '@aalis/agent-conformance';
+import { describeConformance } from '@aalis/agent-conformance/vitest';
+import { expect, test } from 'vitest';
+import {
+  pluginAgentCapabilities,
+  pluginAgentFactory,
+  pluginAgentImplementation,
+} from './plugin-agent-adapter';
+
+/**
+ * The kit against plugin-agent, the reference implementation: one vitest test per case,
+ * every capability declared, no waiver. The last test reads the report of the whole run.
+ */
+let report: ConformanceReport | undefined;
+
+describeConformance({
+  implementation: pluginAgentImplementation,
+  factory: pluginAgentFactory,
+  capabilities: pluginAgentCapabilities,
+  onReport: (finished) => {
+    report = finished;
+  },
+});
+
+test('plugin-agent satisfies every requirement of the catalog, none waived, none not applicable', () => {
+  const run = report;
+  expect(run, 'the report of the conformance run').toBeDefined();
+  if (run === undefined) return;
+  const unsatisfied = run.requirements
+    .filter((requirement) => requirement.status !== 'satisfied')
+    .map((requirement) => `${requirement.id}: ${requirement.status}`);
+  expect(unsatisfied).toEqual([]);
+  expect(run.requirements.map((requirement) => requirement.id)).toEqual(
+    REQUIREMENTS.map((requirement) => requirement.id),
+  );
+  expect(run.verdict).toBe('pass');
+  expect(verifyReport(run).problems).toEqual([]);
+});
