@@ -20,7 +20,11 @@ export async function executeTool(run: TurnRun, invocation: ToolInvocation): Pro
   throwIfAborted(run.signal);
   try {
     const output = await untilAborted(
-      Promise.resolve().then(() => tools.execute(invocation)),
+      Promise.resolve().then(() => {
+        // An abort that landed in the microtask before this call starts no tool ([ABT-1]).
+        throwIfAborted(run.signal);
+        return tools.execute(invocation);
+      }),
       run.signal,
     );
     const result = toToolResult(output);
