@@ -1,11 +1,21 @@
 /**
- * Dispatch cost of one hook run through 10 async middlewares and a default action,
- * against koa-compose doing the same (the named baseline). A second reference is
- * koa-compose with each middleware wrapped in a try/catch, the least a chain needs to keep
- * one middleware's failure from reaching the others. `--json` prints one JSON object.
+ * Dispatch cost of one hook run through 10 async middlewares and a default action, against
+ * koa-compose doing the same (the named baseline; target: `hookRunnerVsKoaRatio` ≤ 1.0) and
+ * hookable's `callHook` over 10 async hooks (serial calls, not an onion). A further reference
+ * is koa-compose with each middleware wrapped in a try/catch, the least a chain needs to keep
+ * one middleware's failure from reaching the others, as hook-runner does.
+ *
+ *   npm run bench:hooks             # table
+ *   npm run bench:hooks -- --json   # one JSON object
+ *
+ * Nothing here asserts a time.
  */
 import { createHookRunner } from '@aalis/hook-runner';
+import { createHooks } from 'hookable';
 import compose from 'koa-compose';
+import { peerVersions, readSuiteFlags } from '../support/cli-options';
+import { printTable } from '../support/print-table';
+import { median, round, roundSpread, spread } from '../support/statistics';
 
 type KoaMiddleware<TContext> = (context: TContext, next: () => Promise<void>) => Promise<void>;
 
@@ -17,9 +27,10 @@ interface Hooks {
   work: Payload;
 }
 
+const flags = readSuiteFlags();
 const middlewareCount = 10;
-const iterations = 20_000;
-const rounds = 15;
+const iterations = flags.quick ? 5_000 : 20_000;
+const rounds = flags.rounds ?? (flags.quick ? 5 : 15);
 const warmupRounds = 3;
 
 const bump = async (payload: Payload, next: () => Promise<void>) => {
@@ -27,7 +38,7 @@ const bump = async (payload: Payload, next: () => Promise<void>) => {
   await next();
 };
 
-function ours(): () => Promise<unknown> {
+function hookRunner(): () => Promise<unknown> {
   const runner = createHookRunner<Hooks>();
   for (let index = 0; index < middlewareCount; index += 1) runner.middleware('work', bump);
   const payload: Payload = { count: 0 };
@@ -50,10 +61,24 @@ function isolated(middleware: KoaMiddleware<Payload>): KoaMiddleware<Payload> {
 function koa(wrap: (middleware: KoaMiddleware<Payload>) => KoaMiddleware<Payload>): () => Promise<unknown> {
   const composed = compose(Array.from({ length: middlewareCount }, () => wrap(bump)));
   const payload: Payload = { count: 0 };
-  const action = async (value: Payload) => {
-    value.count += 1;
+  const action = async () => {
+    payload.count += 1;
   };
   return () => composed(payload, action);
+}
+
+function hookable(): () => Promise<unknown> {
+  const hooks = createHooks<{ work: (payload: Payload) => Promise<void> }>();
+  for (let index = 0; index < middlewareCount; index += 1) {
+    hooks.hook('work', async (payload) => {
+      payload.count += 1;
+    });
+  }
+  const payload: Payload = { count: 0 };
+  return async () => {
+    await hooks.callHook('work', payload);
+    payload.count += 1;
+  };
 }
 
 async function nanosecondsPerRun(run: () => Promise<unknown>): Promise<number> {
@@ -62,20 +87,16 @@ async function nanosecondsPerRun(run: () => Promise<unknown>): Promise<number> {
   return Number(process.hrtime.bigint() - start) / iterations;
 }
 
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
-
 const candidates = {
-  'hook-runner': ours(),
+  'hook-runner': hookRunner(),
   'koa-compose': koa((middleware) => middleware),
-  'koa-compose + try/catch per middleware': koa(isolated),
+  'koa-compose, try/catch per middleware': koa(isolated),
+  hookable: hookable(),
 };
 type Candidate = keyof typeof candidates;
+const names = Object.keys(candidates) as Candidate[];
 
-async function measure(): Promise<Record<Candidate, number>> {
-  const names = Object.keys(candidates) as Candidate[];
+async function measure(): Promise<Map<Candidate, number[]>> {
   const samples = new Map<Candidate, number[]>(names.map((name) => [name, []]));
   for (let round = 0; round < rounds + warmupRounds; round += 1) {
     // Rotate the order each round so no candidate always runs on a warmer heap.
@@ -85,32 +106,54 @@ async function measure(): Promise<Record<Candidate, number>> {
       if (round >= warmupRounds) samples.get(name)?.push(time);
     }
   }
-  return Object.fromEntries(names.map((name) => [name, median(samples.get(name) ?? [])])) as Record<
-    Candidate,
-    number
-  >;
+  return samples;
 }
 
-const medians = await measure();
-const baseline = medians['koa-compose'];
+const samples = await measure();
+const of = (name: Candidate) => samples.get(name) ?? [];
+const ratiosTo = (baseline: Candidate) =>
+  of('hook-runner').map((time, index) => time / (of(baseline)[index] ?? Number.NaN));
 const result = {
-  benchmark: 'hook-runner/dispatch',
-  unit: 'ns per run (median)',
+  suite: 'hooks',
+  unit: 'ns per run',
   middlewares: middlewareCount,
   iterations,
   rounds,
-  nanosecondsPerRun: medians,
-  ratioToKoaCompose: medians['hook-runner'] / baseline,
-  ratioToIsolatedKoaCompose: medians['hook-runner'] / medians['koa-compose + try/catch per middleware'],
+  implementations: Object.fromEntries(
+    names.map((name) => [
+      name,
+      {
+        nanosecondsPerRun: round(median(of(name)), 1),
+        nanosecondsPerRunAcrossRounds: roundSpread(spread(of(name)), 1),
+      },
+    ]),
+  ),
+  hookRunnerVsKoaRatio: round(median(ratiosTo('koa-compose'))),
+  hookRunnerVsKoaRatioAcrossRounds: roundSpread(spread(ratiosTo('koa-compose'))),
+  hookRunnerVsIsolatedKoaRatio: round(median(ratiosTo('koa-compose, try/catch per middleware'))),
+  hookRunnerVsHookableRatio: round(median(ratiosTo('hookable'))),
+  targets: { hookRunnerVsKoaRatio: 1 },
+  peers: await peerVersions(),
+  node: process.version,
 };
-if (process.argv.includes('--json')) {
-  console.log(JSON.stringify(result));
+if (flags.json) {
+  process.stdout.write(`${JSON.stringify(result)}\n`);
 } else {
-  console.table(
-    Object.entries(medians).map(([implementation, nanoseconds]) => ({
-      implementation,
-      'ns per run': nanoseconds.toFixed(0),
-      'ratio to koa-compose': (nanoseconds / baseline).toFixed(2),
-    })),
+  const baseline = median(of('koa-compose'));
+  console.log(
+    `hooks: one run through ${middlewareCount} async middlewares, ${iterations} runs × ${rounds} rounds`,
   );
+  printTable(
+    ['implementation', 'ns per run', 'rounds (min–max)', 'vs koa-compose'],
+    names.map((name) => {
+      const figures = spread(of(name));
+      return [
+        name,
+        figures.median.toFixed(0),
+        `${figures.min.toFixed(0)}–${figures.max.toFixed(0)}`,
+        (figures.median / baseline).toFixed(2),
+      ];
+    }),
+  );
+  console.log(`hookRunnerVsKoaRatio: ${result.hookRunnerVsKoaRatio} (target ≤ 1.0)`);
 }
