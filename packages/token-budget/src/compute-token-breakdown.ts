@@ -69,7 +69,7 @@ function attributeMessage<Message extends ChatMessageLike>(
   options: TokenBreakdownOptions<Message>,
   message: Message,
   index: number,
-): void {
+): number {
   const classification = (options.classify ?? classifyMessageByRole)(message, index);
   const tokens = options.counter.countMessage(message);
   if (typeof classification === 'string') {
@@ -86,6 +86,7 @@ function attributeMessage<Message extends ChatMessageLike>(
   } else {
     attribute(target, classification, tokens);
   }
+  return tokens;
 }
 
 function partsOf(
@@ -117,17 +118,20 @@ export function computeTokenBreakdown<Message extends ChatMessageLike>(
 ): TokenBreakdownResult {
   const { counter, messages } = options;
   const target = { breakdown: emptyBreakdown(), injectors: {} as InjectorFigures };
+  let messageTokens = 0;
   messages.forEach((message, index) => {
-    attributeMessage(target, options, message, index);
+    messageTokens += attributeMessage(target, options, message, index);
   });
   const { breakdown } = target;
   breakdown.toolDefs = counter.countTools(options.tools ?? []);
-  breakdown.systemOther += counter.countMessages([]);
+  const replyPriming = counter.countMessages([]);
+  breakdown.systemOther += replyPriming;
   const reserved = options.reservedForReply ?? 0;
   if (!Number.isSafeInteger(reserved) || reserved < 0) {
     throw new TypeError('computeTokenBreakdown: reservedForReply must be a non-negative integer');
   }
   breakdown.reservedForReply = reserved;
-  const estimate = counter.estimateRequest({ messages, tools: options.tools ?? [] });
+  // The same sum `estimateRequest` makes, from the figures already counted above.
+  const estimate = messageTokens + replyPriming + breakdown.toolDefs;
   return { breakdown, parts: partsOf(breakdown, target.injectors, options), estimate };
 }

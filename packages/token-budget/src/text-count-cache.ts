@@ -7,53 +7,67 @@ export interface TextCountCacheLimits {
 }
 
 /**
- * A least-recently-used map from text to token count, bounded both in entries and in the
- * characters its keys hold. Texts longer than the character bound are not remembered.
+ * A map from text to token count, bounded both in entries and in the characters its keys
+ * hold, that forgets the least recently used texts first (approximately: two generations).
+ * A hit costs one lookup and never reorders the map: texts live in a young generation; when
+ * it holds half the bounds it becomes the old one and the previous old one is dropped; a hit
+ * in the old generation moves the text back to the young one. Texts longer than half the
+ * character bound are not remembered.
  */
 export class TextCountCache {
-  readonly #counts = new Map<string, number>();
+  #young = new Map<string, number>();
+  #old = new Map<string, number>();
+  #youngCharacters = 0;
+  #oldCharacters = 0;
   readonly #limits: TextCountCacheLimits;
-  #characters = 0;
 
   constructor(limits: TextCountCacheLimits) {
     this.#limits = limits;
   }
 
   get size(): number {
-    return this.#counts.size;
+    return this.#young.size + this.#old.size;
   }
 
   get characters(): number {
-    return this.#characters;
+    return this.#youngCharacters + this.#oldCharacters;
   }
 
   get(text: string): number | undefined {
-    const count = this.#counts.get(text);
-    if (count !== undefined) {
-      // Re-insert so that iteration order stays least-recently-used first.
-      this.#counts.delete(text);
-      this.#counts.set(text, count);
+    const young = this.#young.get(text);
+    if (young !== undefined) return young;
+    const old = this.#old.get(text);
+    if (old !== undefined) {
+      this.#old.delete(text);
+      this.#oldCharacters -= text.length;
+      this.#add(text, old);
     }
-    return count;
+    return old;
   }
 
   set(text: string, count: number): void {
     const { maxEntries, maxCharacters } = this.#limits;
-    if (maxEntries <= 0 || text.length > maxCharacters || this.#counts.has(text)) return;
-    this.#counts.set(text, count);
-    this.#characters += text.length;
-    while (this.#counts.size > maxEntries || this.#characters > maxCharacters) this.#evictOldest();
+    if (maxEntries <= 0 || text.length > maxCharacters / 2 || this.#young.has(text) || this.#old.has(text))
+      return;
+    this.#add(text, count);
   }
 
   clear(): void {
-    this.#counts.clear();
-    this.#characters = 0;
+    this.#young = new Map();
+    this.#old = new Map();
+    this.#youngCharacters = 0;
+    this.#oldCharacters = 0;
   }
 
-  #evictOldest(): void {
-    const oldest = this.#counts.keys().next();
-    if (oldest.done === true) return;
-    this.#counts.delete(oldest.value);
-    this.#characters -= oldest.value.length;
+  #add(text: string, count: number): void {
+    const { maxEntries, maxCharacters } = this.#limits;
+    this.#young.set(text, count);
+    this.#youngCharacters += text.length;
+    if (this.#young.size >= Math.max(1, maxEntries / 2) || this.#youngCharacters >= maxCharacters / 2) {
+      this.#old = this.#young;
+      this.#oldCharacters = this.#youngCharacters;
+      this.#young = new Map();
+      this.#youngCharacters = 0;
+    }
   }
 }
