@@ -61,9 +61,11 @@ export function budgetPrompt(run: TurnRun, parts: PromptParts): BudgetedPrompt {
     });
   }
   for (const message of parts.extra) attribution.set(message, { bucket: 'systemOther' });
+  const messages = [...blockMessages, ...trimmed.kept];
   return {
-    messages: [...blockMessages, ...trimmed.kept],
-    untrimmed: [...blockMessages, ...parts.conversation],
+    messages,
+    // Nothing dropped: the untrimmed list is the sent one, so its breakdown is computed once.
+    untrimmed: trimmed.trimmed ? [...blockMessages, ...parts.conversation] : messages,
     plan,
     historyTrimmed: trimmed.trimmed,
     attribution,
