@@ -59,13 +59,28 @@ export function tryDecodeRow(row: NewRow): DecodeResult {
   };
 }
 
+/** Rows are replaced, never changed in place, on update: a decoded row stays valid while its row object lives. */
+const decoded = new WeakMap<StoredRow, Message>();
+
 /**
  * Reads a stored row back as a `Message`; a row that does not validate throws
  * `CorruptRowError` naming the row.
  */
 export function decodeRow(row: StoredRow): Message {
+  const known = decoded.get(row);
+  if (known !== undefined) return known;
   const result = tryDecodeRow(row);
-  if (result.ok) return result.message;
+  if (result.ok) {
+    // Shared by every later read of this row: frozen, so no reader can change it for the others.
+    const message = result.message;
+    Object.freeze(message.metadata);
+    if (message.toolCalls !== undefined) {
+      for (const call of message.toolCalls) Object.freeze(call);
+      Object.freeze(message.toolCalls);
+    }
+    decoded.set(row, Object.freeze(message));
+    return message;
+  }
   throw new CorruptRowError({
     table: MESSAGES_TABLE,
     rowId: row.seq,
