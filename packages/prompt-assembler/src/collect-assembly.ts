@@ -21,6 +21,21 @@ export interface CollectAssemblyOptions {
   /** Failures found before building (invalid specs). */
   readonly failures: readonly PlacedFailure[];
   readonly counter: Pick<TokenCounter, 'countMessage'>;
+  /** The text-built blocks of the previous call, by key (see {@link ReusableBlock}). */
+  readonly previous?: ReadonlyMap<string, ReusableBlock>;
+  /** Receives this call's text-built blocks, by key, for the next call. */
+  readonly next?: Map<string, ReusableBlock>;
+}
+
+/**
+ * A block built from a text output. When the same contribution returns the same text in the
+ * next call, that call gets the same (frozen) block: same message objects, so the token
+ * counter recognises them, and no re-tagging or re-counting.
+ */
+export interface ReusableBlock {
+  readonly spec: unknown;
+  readonly text: string;
+  readonly block: PromptBlock;
 }
 
 function tag(message: ChatMessage, key: string): PromptMessage {
@@ -35,7 +50,8 @@ function blockOf(
   counter: Pick<TokenCounter, 'countMessage'>,
 ): PromptBlock {
   const { key, spec } = contribution;
-  const tagged = messages.map((message) => tag(message, key));
+  // Frozen: a block may be handed to later calls again (see ReusableBlock).
+  const tagged = messages.map((message) => Object.freeze(tag(message, key)));
   const tokens = tagged.reduce((sum, message) => sum + counter.countMessage(message), 0);
   return {
     key,
@@ -76,12 +92,22 @@ export function collectAssembly(options: CollectAssemblyOptions): PromptAssembly
       continue;
     }
     if (outcome.status === 'aborted') continue;
-    const normalized = normalizeOutput(outcome.output);
+    const output = outcome.output;
+    const reusable = typeof output === 'string' ? options.previous?.get(key) : undefined;
+    if (reusable !== undefined && reusable.text === output && reusable.spec === contribution.spec) {
+      options.next?.set(key, reusable);
+      placed.push({ block: reusable.block, position });
+      continue;
+    }
+    const normalized = normalizeOutput(output);
     if ('problem' in normalized) {
       const error = new InvalidPromptContributionError({ key, reason: normalized.problem });
       failures.push({ failure: { key, reason: 'invalid', error }, position });
     } else if (normalized.messages.length > 0) {
-      placed.push({ block: blockOf(contribution, normalized.messages, options.counter), position });
+      const block = blockOf(contribution, normalized.messages, options.counter);
+      if (typeof output === 'string')
+        options.next?.set(key, { spec: contribution.spec, text: output, block });
+      placed.push({ block, position });
     }
   }
   const blocks = placed.sort(compareBlocks).map(({ block }) => block);

@@ -1,5 +1,5 @@
 import type { TokenCounter } from '@aalis/token-budget';
-import { collectAssembly } from './collect-assembly';
+import { collectAssembly, type ReusableBlock } from './collect-assembly';
 import { isTimeLimit } from './contribution-spec-problem';
 import type { PromptAssemblerLogger } from './prompt-assembler-logger';
 import type { PromptAssembly } from './prompt-assembly';
@@ -88,6 +88,7 @@ export function createPromptAssembler(options: PromptAssemblerOptions): PromptAs
   checkOptions(options);
   const logger = options.logger ?? consoleLogger;
   const defaultTimeoutMs = options.defaultTimeoutMs ?? DEFAULT_CONTRIBUTION_TIMEOUT_MS;
+  let previous = new Map<string, ReusableBlock>();
   return {
     async assemble(request) {
       const { view, signal } = prepareRequest(request);
@@ -106,7 +107,16 @@ export function createPromptAssembler(options: PromptAssemblerOptions): PromptAs
         })),
       );
       if (signal.aborted) throw new PromptAssemblyAbortedError({ cause: signal.reason });
-      const assembly = collectAssembly({ built, failures: resolved.failures, counter: options.counter });
+      const next = new Map<string, ReusableBlock>();
+      const assembly = collectAssembly({
+        built,
+        failures: resolved.failures,
+        counter: options.counter,
+        previous,
+        next,
+      });
+      // Dry runs (token:request snapshots) leave the blocks of the turns alone.
+      if (!request.dryRun) previous = next;
       report(logger, assembly.failures);
       return assembly;
     },

@@ -26,20 +26,63 @@ export interface RunContributionOptions {
   readonly timeoutMs: number;
 }
 
+function isThenable(value: unknown): value is PromiseLike<PromptContributionOutput> {
+  return (
+    (typeof value === 'object' || typeof value === 'function') &&
+    value !== null &&
+    typeof (value as { then?: unknown }).then === 'function'
+  );
+}
+
 /**
  * Builds one contribution. It settles with the build's output, a failure when the build throws,
  * rejects or exceeds its time limit, or `aborted` when the turn is stopped first. The build's
  * view has a signal of its own that aborts with the turn's reason or with the timeout error,
  * so a contribution can stop working once nobody waits for it. Never rejects.
+ *
+ * The signal is made when the build first reads it, and the timer and the turn listener only
+ * when the build returns a promise: a build that answers at once cannot time out or be
+ * stopped while it runs, and most contributions return their text at once.
  */
 export function runContribution(options: RunContributionOptions): Promise<ContributionOutcome> {
   const { contribution, turnSignal, timeoutMs } = options;
   const key = contribution.key;
-  const controller = new AbortController();
+  let controller: AbortController | undefined;
+  let abortedWith: { reason: unknown } | undefined;
+  const abort = (reason: unknown) => {
+    abortedWith ??= { reason };
+    controller?.abort(reason);
+  };
+  const view: PromptContributionView = Object.freeze(
+    Object.defineProperty({ ...options.view }, 'signal', {
+      enumerable: true,
+      get: () => {
+        if (controller === undefined) {
+          controller = new AbortController();
+          if (turnSignal.aborted) abortedWith ??= { reason: turnSignal.reason };
+          if (abortedWith !== undefined) controller.abort(abortedWith.reason);
+        }
+        return controller.signal;
+      },
+    }) as PromptContributionView,
+  );
+  const failed = (cause: unknown): ContributionOutcome => ({
+    status: 'failed',
+    reason: 'error',
+    error: new PromptContributionFailedError({ key, cause }),
+  });
+  let output: PromptContributionOutput | PromiseLike<PromptContributionOutput>;
+  try {
+    output = contribution.spec.build(view);
+  } catch (thrown) {
+    return Promise.resolve(failed(thrown));
+  }
+  if (!isThenable(output)) return Promise.resolve({ status: 'built', output });
+  const pending = output;
   return new Promise<ContributionOutcome>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onTurnAbort = () => {
-      controller.abort(turnSignal.reason);
+      abort(turnSignal.reason);
       finish({ status: 'aborted' });
     };
     const finish = (outcome: ContributionOutcome) => {
@@ -47,24 +90,17 @@ export function runContribution(options: RunContributionOptions): Promise<Contri
       turnSignal.removeEventListener('abort', onTurnAbort);
       resolve(outcome);
     };
-    const fail = (cause: unknown) =>
-      finish({ status: 'failed', reason: 'error', error: new PromptContributionFailedError({ key, cause }) });
     turnSignal.addEventListener('abort', onTurnAbort, { once: true });
     if (Number.isFinite(timeoutMs)) {
       timer = setTimeout(() => {
         const error = new PromptContributionTimeoutError({ key, timeoutMs });
-        controller.abort(error);
+        abort(error);
         finish({ status: 'failed', reason: 'timeout', error });
       }, timeoutMs);
     }
-    try {
-      const view: PromptContributionView = Object.freeze({ ...options.view, signal: controller.signal });
-      Promise.resolve(contribution.spec.build(view)).then(
-        (output) => finish({ status: 'built', output }),
-        fail,
-      );
-    } catch (thrown) {
-      fail(thrown);
-    }
+    Promise.resolve(pending).then(
+      (value) => finish({ status: 'built', output: value }),
+      (cause) => finish(failed(cause)),
+    );
   });
 }
