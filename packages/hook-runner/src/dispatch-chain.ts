@@ -57,36 +57,67 @@ function dispatch<TPayload, TResult>(
   return runLevel(createLink(run, index, entry), parent);
 }
 
-async function runDefaultAction<TPayload, TResult>(
+function runDefaultAction<TPayload, TResult>(
   run: ChainRun<TPayload, TResult>,
   parent: ChainLink<TPayload, TResult> | undefined,
 ): Promise<void> {
   run.reachedEnd = true;
-  try {
-    if (run.defaultAction !== undefined) run.result = await run.defaultAction(run.payload);
-  } catch (error) {
-    throw settledWithFailure(parent, error);
+  if (run.defaultAction === undefined) {
+    if (parent !== undefined) parent.downstreamSettled = true;
+    return Promise.resolve();
   }
-  if (parent !== undefined) parent.downstreamSettled = true;
+  let returned: TResult | Promise<TResult>;
+  try {
+    returned = run.defaultAction(run.payload);
+  } catch (error) {
+    return Promise.reject(settledWithFailure(parent, error));
+  }
+  return Promise.resolve(returned).then(
+    (result) => {
+      run.result = result;
+      if (parent !== undefined) parent.downstreamSettled = true;
+    },
+    (error: unknown) => {
+      throw settledWithFailure(parent, error);
+    },
+  );
 }
 
-async function runLevel<TPayload, TResult>(
+function runLevel<TPayload, TResult>(
   link: ChainLink<TPayload, TResult>,
   parent: ChainLink<TPayload, TResult> | undefined,
 ): Promise<void> {
+  // Plain promise reactions instead of an async function: the same microtask ticks, without
+  // an async frame per level.
+  let returned: unknown;
   try {
-    let pending: Promise<void> | undefined;
-    try {
-      await link.entry.handler(link.run.payload, link.next);
-      pending = fulfilled(link);
-    } catch (error) {
-      pending = failed(link, error);
-    }
-    if (pending !== undefined) await pending;
+    returned = link.entry.handler(link.run.payload, link.next);
   } catch (error) {
-    throw settledWithFailure(parent, error);
+    return settleLevel(failed(link, error), parent);
   }
-  if (parent !== undefined) parent.downstreamSettled = true;
+  return Promise.resolve(returned).then(
+    () => {
+      const pending = fulfilled(link);
+      if (pending !== undefined) return settleLevel(pending, parent);
+      if (parent !== undefined) parent.downstreamSettled = true;
+      return undefined;
+    },
+    (error: unknown) => settleLevel(failed(link, error), parent),
+  );
+}
+
+function settleLevel<TPayload, TResult>(
+  pending: Promise<void>,
+  parent: ChainLink<TPayload, TResult> | undefined,
+): Promise<void> {
+  return pending.then(
+    () => {
+      if (parent !== undefined) parent.downstreamSettled = true;
+    },
+    (error: unknown) => {
+      throw settledWithFailure(parent, error);
+    },
+  );
 }
 
 function settledWithFailure<TPayload, TResult>(
