@@ -49,43 +49,46 @@ function parseSpec(markdown: string): SpecEntry[] {
 }
 
 // The catalog's source lives beside the repository (shared/spec); a checkout without it skips this comparison.
-describe.skipIf(!existsSync(specPath))('the embedded requirement catalog, against shared/spec/REQUIREMENTS.md', () => {
-  const spec = parseSpec(readFileSync(specPath, 'utf8'));
+describe.skipIf(!existsSync(specPath))(
+  'the embedded requirement catalog, against shared/spec/REQUIREMENTS.md',
+  () => {
+    const spec = parseSpec(readFileSync(specPath, 'utf8'));
 
-  test('has exactly the ids of REQUIREMENTS.md, in order, with their families', () => {
-    expect(spec.length).toBeGreaterThan(0);
-    expect(REQUIREMENTS.map((requirement) => [requirement.id, requirement.family])).toEqual(
-      spec.map((entry) => [entry.id, entry.family]),
-    );
-  });
+    test('has exactly the ids of REQUIREMENTS.md, in order, with their families', () => {
+      expect(spec.length).toBeGreaterThan(0);
+      expect(REQUIREMENTS.map((requirement) => [requirement.id, requirement.family])).toEqual(
+        spec.map((entry) => [entry.id, entry.family]),
+      );
+    });
 
-  test('has the text of each requirement word for word, on one line', () => {
-    for (const entry of spec) expect(findRequirement(entry.id)?.text, entry.id).toBe(entry.text);
-  });
+    test('has the text of each requirement word for word, on one line', () => {
+      for (const entry of spec) expect(findRequirement(entry.id)?.text, entry.id).toBe(entry.text);
+    });
 
-  test('marks exactly the [decided] requirements as decided', () => {
-    expect(
-      REQUIREMENTS.filter((requirement) => requirement.decided).map((requirement) => requirement.id),
-    ).toEqual(spec.filter((entry) => entry.decided).map((entry) => entry.id));
-  });
+    test('marks exactly the [decided] requirements as decided', () => {
+      expect(
+        REQUIREMENTS.filter((requirement) => requirement.decided).map((requirement) => requirement.id),
+      ).toEqual(spec.filter((entry) => entry.decided).map((entry) => entry.id));
+    });
 
-  test('lists every family of the spec in catalog order', () => {
-    expect(REQUIREMENT_FAMILIES.map((family) => family.id)).toEqual([
-      ...new Set(spec.map((entry) => entry.family)),
-    ]);
-  });
+    test('lists every family of the spec in catalog order', () => {
+      expect(REQUIREMENT_FAMILIES.map((family) => family.id)).toEqual([
+        ...new Set(spec.map((entry) => entry.family)),
+      ]);
+    });
 
-  test('offers preprocessors and each decided requirement as capabilities', () => {
-    const decided = REQUIREMENTS.filter((requirement) => requirement.decided).map(
-      (requirement) => requirement.id,
-    );
-    expect([...CAPABILITY_KEYS]).toEqual(['preprocessors', ...decided]);
-  });
+    test('offers preprocessors and each decided requirement as capabilities', () => {
+      const decided = REQUIREMENTS.filter((requirement) => requirement.decided).map(
+        (requirement) => requirement.id,
+      );
+      expect([...CAPABILITY_KEYS]).toEqual(['preprocessors', ...decided]);
+    });
 
-  test('findRequirement returns undefined for an unknown id', () => {
-    expect(findRequirement('ABT-99')).toBeUndefined();
-  });
-});
+    test('findRequirement returns undefined for an unknown id', () => {
+      expect(findRequirement('ABT-99')).toBeUndefined();
+    });
+  },
+);
 
 describe('contractDigest', () => {
   test('is a sha256 over the catalog that changes with any text', () => {
