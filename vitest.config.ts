@@ -15,7 +15,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
   test: {
     include: ['**/src/**/*.test.ts', '**/test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    exclude: ['**/node_modules/**', '**/dist/**', '**/.stryker-tmp/**'],
     testTimeout: 20_000,
     typecheck: {
       enabled: true,

@@ -114,72 +114,60 @@ const insertionsOpenNextTurn = defineCase({
   },
 });
 
+/**
+ * Opens a turn with `first` (held in a tool call), sends `second` meanwhile, and checks
+ * that `second` ran as its own next turn and the first turn's next model call did not see it
+ * ([SCH-4]).
+ */
+async function assertOwnTurns(
+  context: Parameters<typeof holdTurn>[0],
+  first: { readonly kind: 'human' | 'injection'; readonly content: string },
+  second: { readonly kind: 'human' | 'injection'; readonly content: string },
+): Promise<void> {
+  const h = context.harness;
+  session(h, 's1');
+  const gate = createGate();
+  const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
+  h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'first done' }, { text: 'second reply' }]);
+  const send = (input: typeof first) =>
+    input.kind === 'human'
+      ? sendHuman(context, 's1', input.content)
+      : sendInjection(context, 's1', input.content);
+  const opened = send(first);
+  await lookup.started(0);
+  const arriving = send(second);
+  await h.settle();
+  gate.open();
+  await Promise.all([opened.done, arriving.done]);
+  const order = turns(h, 's1').map((turn) => contents(turn.inputs));
+  assert.deepEqual('SCH-4', order, [[first.content], [second.content]], 'the inputs of the turns, in order');
+  assert.that(
+    'SCH-4',
+    !callContains(h.model.requests[1]!, second.content),
+    `expected the ${first.kind} turn not to see the ${second.kind} input, got it`,
+  );
+}
+
 const injectionOwnTurn = defineCase({
   requirements: ['SCH-4'],
   name: 'nothing is inserted into a turn an injection opened',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    const gate = createGate();
-    const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
-    h.model.script([
-      { toolCalls: [{ name: 'lookup' }] },
-      { text: 'injection done' },
-      { text: 'human reply' },
-    ]);
-    const injected = sendInjection(context, 's1', 'scheduled job');
-    await lookup.started(0);
-    const human = sendHuman(context, 's1', 'human meanwhile');
-    await h.settle();
-    gate.open();
-    await Promise.all([injected.done, human.done]);
-    const order = turns(h, 's1').map((turn) => contents(turn.inputs));
-    assert.deepEqual(
-      'SCH-4',
-      order,
-      [['scheduled job'], ['human meanwhile']],
-      'the inputs of the turns, in order',
-    );
-    assert.that(
-      'SCH-4',
-      !callContains(h.model.requests[1]!, 'human meanwhile'),
-      'expected the injection turn not to see the human input, got it',
-    );
-  },
+  run: (context) =>
+    assertOwnTurns(
+      context,
+      { kind: 'injection', content: 'scheduled job' },
+      { kind: 'human', content: 'human meanwhile' },
+    ),
 });
 
 const injectionNotInserted = defineCase({
   requirements: ['SCH-4'],
   name: 'an injection arriving during a human turn is not inserted into it',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    const gate = createGate();
-    const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
-    h.model.script([
-      { toolCalls: [{ name: 'lookup' }] },
-      { text: 'human done' },
-      { text: 'injection reply' },
-    ]);
-    const human = sendHuman(context, 's1', 'human question');
-    await lookup.started(0);
-    const injected = sendInjection(context, 's1', 'scheduled meanwhile');
-    await h.settle();
-    gate.open();
-    await Promise.all([human.done, injected.done]);
-    const order = turns(h, 's1').map((turn) => contents(turn.inputs));
-    assert.deepEqual(
-      'SCH-4',
-      order,
-      [['human question'], ['scheduled meanwhile']],
-      'the inputs of the turns, in order',
-    );
-    assert.that(
-      'SCH-4',
-      !callContains(h.model.requests[1]!, 'scheduled meanwhile'),
-      'expected the human turn not to see the injection, got it',
-    );
-  },
+  run: (context) =>
+    assertOwnTurns(
+      context,
+      { kind: 'human', content: 'human question' },
+      { kind: 'injection', content: 'scheduled meanwhile' },
+    ),
 });
 
 const oneAtATime = defineCase({
