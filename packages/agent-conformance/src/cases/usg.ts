@@ -174,6 +174,45 @@ const trimmedSticky = defineCase({
   },
 });
 
+const trimmedAfterFittingCall = defineCase({
+  requirements: ['USG-3'],
+  name: 'trimmed stays true for a later call that fits, once an earlier call of the turn was over the budget',
+  harness: { model: SMALL_MODEL },
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { settings: { historyLimit: 0 } });
+    let builds = 0;
+    // Over the whole window on its first build only, so only the first call is over the budget.
+    h.contribute({
+      localId: 'bulky-once',
+      bucket: 'systemOther',
+      label: 'Bulky once',
+      build: () => {
+        builds += 1;
+        return builds === 1 ? 'note '.repeat(3_000) : 'short note';
+      },
+    });
+    h.tools.define({ name: 'lookup', fallback: { result: 'short result' } });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const usage = usageOfOnlyTurn(h, 's1', 'USG-3');
+    assert.that('USG-3', usage.length >= 2, `expected token:usage for every model call, got ${usage.length}`);
+    assert.equal(
+      'USG-3',
+      usage[0]!.trimmed,
+      true,
+      'trimmed of the first call, whose prompt is over the budget',
+    );
+    const last = usage.at(-1)!;
+    assert.that(
+      'USG-3',
+      last.used <= last.tokenBudget,
+      `expected the last call to fit the budget (contributions are built before every call, PRM-1), got ${last.used} of ${last.tokenBudget}`,
+    );
+    assert.equal('USG-3', last.trimmed, true, 'trimmed of the later call that fits');
+  },
+});
+
 const untrimmedFalse = defineCase({
   requirements: ['USG-3'],
   name: 'trimmed is false for a turn whose calls fit the budget',
@@ -466,6 +505,7 @@ export const USG_CASES = [
   noUsageForThrow,
   usedFigures,
   trimmedSticky,
+  trimmedAfterFittingCall,
   untrimmedFalse,
   untrimmedHistory,
   historyCount,
