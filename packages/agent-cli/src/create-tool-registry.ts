@@ -6,7 +6,7 @@ import {
   type ToolsService,
   toToolResult,
 } from '@aalis/api-tools';
-import { checkToolArguments } from './check-tool-arguments';
+import { checkToolArguments } from '@aalis/tool-loop';
 
 /** An in-memory `ToolsService` that also lists its tools by name. */
 export interface ToolRegistry extends ToolsService {

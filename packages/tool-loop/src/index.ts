@@ -18,4 +18,8 @@ export { ToolServiceError } from './tool-service-error';
 export { truncateToolResult } from './truncate-tool-result';
 export { TurnAbortedError } from './turn-aborted-error';
 export { TurnFailedError } from './turn-failed-error';
-export { type ToolArgumentsCheck, validateToolArguments } from './validate-tool-arguments';
+export {
+  checkToolArguments,
+  type ToolArgumentsCheck,
+  validateToolArguments,
+} from './validate-tool-arguments';

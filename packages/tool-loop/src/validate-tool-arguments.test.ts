@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateToolArguments } from './validate-tool-arguments';
+import { checkToolArguments, validateToolArguments } from './validate-tool-arguments';
 
 const schema = {
   type: 'object',
@@ -46,5 +46,22 @@ describe('validateToolArguments', () => {
 
   it('accepts arguments unchecked when zod cannot read the schema', () => {
     expect(validateToolArguments('{"a":1}', { type: 'no-such-type' })).toEqual({ ok: true, args: { a: 1 } });
+  });
+});
+
+describe('checkToolArguments', () => {
+  const schema = {
+    type: 'object',
+    properties: { expression: { type: 'string' } },
+    required: ['expression'],
+  } as const;
+
+  it('accepts an arguments object that matches the schema', () => {
+    expect(checkToolArguments({ expression: '1+1' }, schema)).toEqual([]);
+  });
+
+  it('names the argument path of each problem, and rejects what is not an object', () => {
+    expect(checkToolArguments({ expression: 7 }, schema)).toEqual([expect.stringMatching(/^expression: /)]);
+    expect(checkToolArguments(['1+1'], schema)).toEqual(['(arguments): must be an object']);
   });
 });

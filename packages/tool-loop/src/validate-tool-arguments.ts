@@ -36,21 +36,33 @@ function parseArguments(text: string): ToolArgumentsCheck {
 }
 
 /**
+ * The problems of an arguments object against a tool's JSON schema, each naming the
+ * argument path (`(arguments)` for the whole object); empty when they match. Compiled
+ * schemas are remembered per schema object; a schema zod cannot read is accepted unchecked.
+ * Tool services can use it to validate calls that did not come through the loop.
+ */
+export function checkToolArguments(args: unknown, schema: JsonSchema): readonly string[] {
+  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
+    return ['(arguments): must be an object'];
+  }
+  const validator = typeof schema === 'object' && schema !== null ? validatorOf(schema) : undefined;
+  if (validator === undefined) return [];
+  const checked = validator.safeParse(args);
+  if (checked.success) return [];
+  return checked.error.issues.map(
+    (issue) => `${issue.path.length === 0 ? '(arguments)' : issue.path.join('.')}: ${issue.message}`,
+  );
+}
+
+/**
  * Parses a tool call's arguments as the model produced them (a JSON text, possibly
  * malformed; empty means `{}`) and validates them against the tool's JSON schema with
- * `z.fromJSONSchema`. Problems name the argument path. Compiled schemas are remembered per
- * schema object; a schema zod cannot read is accepted unchecked.
+ * `z.fromJSONSchema` (see {@link checkToolArguments}).
  */
 export function validateToolArguments(text: string, schema: JsonSchema): ToolArgumentsCheck {
   if (typeof text !== 'string') return { ok: false, problems: ['the arguments must be a JSON text'] };
   const parsed = parseArguments(text);
   if (!parsed.ok) return parsed;
-  const validator = typeof schema === 'object' && schema !== null ? validatorOf(schema) : undefined;
-  if (validator === undefined) return parsed;
-  const checked = validator.safeParse(parsed.args);
-  if (checked.success) return parsed;
-  const problems = checked.error.issues.map(
-    (issue) => `${issue.path.length === 0 ? '(arguments)' : issue.path.join('.')}: ${issue.message}`,
-  );
-  return { ok: false, problems };
+  const problems = checkToolArguments(parsed.args, schema);
+  return problems.length === 0 ? parsed : { ok: false, problems };
 }
