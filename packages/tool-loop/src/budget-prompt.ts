@@ -1,11 +1,7 @@
 import type { ChatMessage } from '@aalis/api-llm';
 import type { ToolDefinition } from '@aalis/api-tools';
-import {
-  type MessageAttribution,
-  planTokenBudget,
-  type TokenBudgetPlan,
-  trimHistory,
-} from '@aalis/token-budget';
+import { type MessageAttribution, type TokenBudgetPlan, trimHistory } from '@aalis/token-budget';
+import { planPrompt } from './plan-prompt';
 import type { PromptBlock } from './prompt-block';
 import type { TurnRun } from './turn-run';
 
@@ -38,13 +34,13 @@ export interface PromptParts {
  * blocks, the turn's inputs, retry exchanges, `extra` and the latest tool-call group stay.
  */
 export function budgetPrompt(run: TurnRun, parts: PromptParts): BudgetedPrompt {
-  const { counter, model } = run;
-  const blockMessages = parts.blocks.map((block) => block.message);
-  const plan = planTokenBudget({
-    contextWindow: model.capabilities.contextWindow,
-    maxOutput: model.capabilities.maxOutputTokens,
-    fixedTokens: counter.countMessages(blockMessages) + counter.countTools(parts.tools),
-    ...(run.maxTokenBudget === undefined ? {} : { maxTokenBudget: run.maxTokenBudget }),
+  const { counter } = run;
+  const { blockMessages, plan, attribution } = planPrompt({
+    counter,
+    model: run.model,
+    blocks: parts.blocks,
+    tools: parts.tools,
+    maxTokenBudget: run.maxTokenBudget,
   });
   const extra = new Set(parts.extra);
   const trimmed = trimHistory({
@@ -53,13 +49,6 @@ export function budgetPrompt(run: TurnRun, parts: PromptParts): BudgetedPrompt {
     counter,
     isProtected: (message) => run.protectedMessages.has(message) || extra.has(message),
   });
-  const attribution = new Map<ChatMessage, MessageAttribution>();
-  for (const block of parts.blocks) {
-    attribution.set(block.message, {
-      bucket: block.bucket,
-      ...(block.injector === undefined ? {} : { injector: block.injector }),
-    });
-  }
   for (const message of parts.extra) attribution.set(message, { bucket: 'systemOther' });
   const messages = [...blockMessages, ...trimmed.kept];
   return {

@@ -1,6 +1,6 @@
 import type { TokenUsageEvent } from '@aalis/api-agent';
-import type { ChatMessage, ChatResponse } from '@aalis/api-llm';
-import { classifyMessageByRole } from '@aalis/token-budget';
+import type { ChatResponse } from '@aalis/api-llm';
+import { classifyByAttribution } from './plan-prompt';
 import type { PreparedCall } from './prepare-model-call';
 import { publish } from './publish';
 import type { TurnRun } from './turn-run';
@@ -20,7 +20,7 @@ export async function emitUsage(run: TurnRun, prepared: PreparedCall, response: 
       messages: prepared.messages,
       untrimmedMessages: prepared.untrimmed,
       counter: run.counter,
-      classify: (message: ChatMessage) => prepared.attribution.get(message) ?? classifyMessageByRole(message),
+      classify: classifyByAttribution(prepared.attribution),
       tools: prepared.tools,
       plan: prepared.plan,
       promptTokens: response.usage?.promptTokens,
