@@ -1,17 +1,12 @@
+import { PROMPT_BUCKETS } from './prompt-buckets';
+
 /**
  * The 12 fixed buckets of `TokenUsageEvent.breakdown`, in display order ([USG-7]). The first
  * eight are prompt buckets (`PROMPT_BUCKETS`); `reservedForReply` is the room kept for the
  * reply (`maxTokens`) and has no row in `parts`.
  */
 export const TOKEN_BUDGET_BUCKETS = [
-  'system',
-  'persona',
-  'memorySummary',
-  'memoryVector',
-  'skills',
-  'platform',
-  'subtask',
-  'systemOther',
+  ...PROMPT_BUCKETS,
   'history',
   'toolResults',
   'toolDefs',
