@@ -13,7 +13,7 @@ export function createHooksService(options: HooksServiceOptions = {}): HooksServ
   const runner = createHookRunner<HookContextMap>(options);
   return {
     middleware: (name, handler, middlewareOptions) => runner.middleware(name, handler, middlewareOptions),
-    run: (name, payload, defaultAction) => runner.run(name, payload, defaultAction),
+    run: (name, payload, defaultAction, runOptions) => runner.run(name, payload, defaultAction, runOptions),
     count: (name) => runner.count(name),
   };
 }

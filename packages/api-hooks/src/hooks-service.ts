@@ -2,6 +2,7 @@ import type {
   HookDefaultAction,
   HookMiddleware,
   HookMiddlewareOptions,
+  HookRunOptions,
   HookRunOutcome,
 } from '@aalis/hook-runner';
 import type { HookContextMap, HookName } from './hook-context-map';
@@ -29,12 +30,16 @@ export interface HooksService {
    * `next`. The outcome says whether a middleware blocked the default action, what it
    * returned, and which middleware failures were isolated. Rejects only with a failure of
    * the default action no middleware handled (and, through a handle, with
-   * `ServiceUnavailableError` when no provider is selected).
+   * `ServiceUnavailableError` when no provider is selected). `options.signal` ends the
+   * wait for middleware code when it aborts, with the semantics of `@aalis/hook-runner`'s
+   * `HookRunOptions`: the outcome then names the `abandoned` middlewares. Providers must
+   * honour it.
    */
   run<TName extends HookName, TResult = undefined>(
     name: TName,
     payload: HookContextMap[TName],
     defaultAction?: HookDefaultAction<HookContextMap[TName], TResult>,
+    options?: HookRunOptions,
   ): Promise<HookRunOutcome<TResult>>;
   /** How many middlewares hook `name` has on the current provider (0 without one). */
   count(name: HookName): number;

@@ -1,4 +1,4 @@
-import { type HookName, type HookRunOutcome, hooks } from '@aalis/api-hooks';
+import { type HookName, type HookRunOptions, type HookRunOutcome, hooks } from '@aalis/api-hooks';
 import { definePlugin } from '@aalis/core';
 import { describe, expectTypeOf, it } from 'vitest';
 
@@ -26,6 +26,23 @@ describe('hooks types', () => {
         ).toEqualTypeOf<Promise<HookRunOutcome<number>>>();
         // @ts-expect-error payload of the wrong shape
         void hookService.use.run('typed:turn:after', { outcome: 'maybe', sessionId: 's' });
+      },
+    });
+  });
+
+  it('takes the run options of @aalis/hook-runner, with an abort signal, as the fourth argument of run', () => {
+    expectTypeOf<HookRunOptions>().toEqualTypeOf<{ readonly signal?: AbortSignal }>();
+    definePlugin({
+      name: '@acme/plugin-example-stoppable',
+      uses: { hooks },
+      apply({ hooks: hookService }) {
+        const signal = new AbortController().signal;
+        const payload = { outcome: 'silent' as const, sessionId: 's' };
+        expectTypeOf(hookService.use.run('typed:turn:after', payload, () => 1, { signal })).toEqualTypeOf<
+          Promise<HookRunOutcome<number>>
+        >();
+        // @ts-expect-error the signal must be an AbortSignal
+        void hookService.use.run('typed:turn:after', payload, undefined, { signal: true });
       },
     });
   });

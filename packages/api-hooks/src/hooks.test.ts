@@ -139,6 +139,45 @@ describe('hooks', () => {
     expect(called).toBe(true);
   });
 
+  it('forwards the abort signal through the handle: a hanging plugin middleware is abandoned by its instance id', async () => {
+    const { app } = quietApp();
+    app.provide(hooks, createHooksService());
+    app.plugin(
+      definePlugin({
+        name: '@test/hanger',
+        uses: { hooks },
+        apply({ hooks: hookService }) {
+          hookService.use.middleware('test:turn:before', () => new Promise<void>(() => undefined));
+        },
+      }),
+    );
+    const controller = new AbortController();
+    let turns = 0;
+    const running = app.service(hooks).use.run(
+      'test:turn:before',
+      { turnId: 't1', trail: [] },
+      () => {
+        turns += 1;
+      },
+      { signal: controller.signal },
+    );
+    controller.abort();
+    expect(await running).toEqual({ blocked: true, errors: [], abandoned: ['@test/hanger#1'] });
+    expect(turns).toBe(0);
+  });
+
+  it('runs nothing through the handle when the signal is already aborted', async () => {
+    const { app } = quietApp();
+    app.provide(hooks, createHooksService());
+    app.plugin(tracer('@test/tracer'));
+    const payload = { turnId: 't1', trail: [] as string[] };
+    const outcome = await app.service(hooks).use.run('test:turn:before', payload, () => 'replied', {
+      signal: AbortSignal.abort(),
+    });
+    expect(outcome).toEqual({ blocked: true, errors: [], abandoned: [] });
+    expect(payload.trail).toEqual([]);
+  });
+
   it('rejects an empty hook name and a handler that is not a function with a TypeError', () => {
     const { app } = quietApp();
     const loose = app.service(hooks).use as unknown as {

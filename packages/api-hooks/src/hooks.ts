@@ -24,6 +24,8 @@ let registrations = 0;
  * The `hooks` service descriptor. Plugins name it in `uses` and register with
  * `hooks.use.middleware(name, handler, options?)`; each call is its own registration (none
  * replaces another), kept in registration order per priority across provider switches.
+ * `hooks.use.run(name, payload, defaultAction?, options?)` hands all four arguments, the
+ * abort signal in `options` included, to the provider selected at the time of the call.
  */
 export const hooks: ServiceDescriptor<HooksService> = defineService<HooksService>({
   name: 'hooks',
@@ -39,10 +41,10 @@ export const hooks: ServiceDescriptor<HooksService> = defineService<HooksService
       const args: MiddlewareArgs = [hookName, handler as HookMiddleware<unknown>, options];
       return context.register(middlewareRegistrar, `${name}#${registrations}`, ...args);
     },
-    run: (name, payload, defaultAction) => {
+    run: (name, payload, defaultAction, options) => {
       try {
         // Called directly (not awaited) so the first middleware still runs inside this call.
-        return context.current().run(name, payload, defaultAction);
+        return context.current().run(name, payload, defaultAction, options);
       } catch (error) {
         return Promise.reject(error);
       }

@@ -2,6 +2,7 @@ export type {
   HookDefaultAction,
   HookMiddleware,
   HookMiddlewareOptions,
+  HookRunOptions,
   HookRunOutcome,
 } from '@aalis/hook-runner';
 export { createHooksService, type HooksServiceOptions } from './create-hooks-service';

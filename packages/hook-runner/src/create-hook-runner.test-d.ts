@@ -1,5 +1,11 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import { createHookRunner, type HookMiddleware, type HookName, type HookRunOutcome } from './index';
+import {
+  createHookRunner,
+  type HookMiddleware,
+  type HookName,
+  type HookRunOptions,
+  type HookRunOutcome,
+} from './index';
 
 interface Hooks {
   'agent:input:before': { message: { content: string } };
@@ -38,6 +44,23 @@ describe('HookRunner types', () => {
     // @ts-expect-error blocked outcomes have no result
     void outcome.result;
     if (!outcome.blocked) expectTypeOf(outcome.result).toEqualTypeOf<string>();
+  });
+
+  it('takes an optional abort signal as the fourth argument of run', () => {
+    const signal = new AbortController().signal;
+    expectTypeOf<HookRunOptions>().toEqualTypeOf<{ readonly signal?: AbortSignal }>();
+    expectTypeOf(runner.run('agent:turn:after', { outcome: 'silent' }, () => 1, { signal })).toEqualTypeOf<
+      Promise<HookRunOutcome<number>>
+    >();
+    void runner.run('agent:turn:after', { outcome: 'silent' }, undefined, {});
+    // @ts-expect-error the signal must be an AbortSignal
+    void runner.run('agent:turn:after', { outcome: 'silent' }, undefined, { signal: 'stop' });
+  });
+
+  it('types abandoned as an optional list of middleware names on both outcomes', async () => {
+    const outcome = await runner.run('agent:turn:after', { outcome: 'replied' }, () => 'text');
+    expectTypeOf(outcome.abandoned).toEqualTypeOf<readonly string[] | undefined>();
+    if (outcome.blocked) expectTypeOf(outcome.abandoned).toEqualTypeOf<readonly string[] | undefined>();
   });
 
   it('derives hook names and middleware types from the map', () => {

@@ -1,8 +1,11 @@
+import { outcomeOf } from './chain-outcome';
 import { type ChainRun, dispatchChain } from './dispatch-chain';
 import type { HookDefaultAction, HookMiddleware, HookMiddlewareOptions, HookName } from './hook-middleware';
 import type { HookMiddlewareError } from './hook-middleware-error';
+import type { HookRunOptions } from './hook-run-options';
 import type { HookRunOutcome } from './hook-run-outcome';
 import { type MiddlewareEntry, type MiddlewareList, withEntry, withoutEntry } from './middleware-list';
+import { runUntilAborted } from './run-until-aborted';
 
 /**
  * Typed onion middleware over a hook map `TMap` (hook name → payload type). Pass an
@@ -24,12 +27,15 @@ export interface HookRunner<TMap extends object> {
    * `defaultAction` (if any) once every middleware called `next`. The middlewares are
    * those registered when the run starts; the first one is called synchronously. A
    * middleware's own failure is isolated (see `HookMiddlewareError`). Rejects only when
-   * the default action fails and no middleware handles that failure.
+   * the default action fails and no middleware handles that failure, and with a
+   * `TypeError` on misuse. With `options.signal`, the run stops waiting for middleware
+   * code once the signal aborts (see `HookRunOptions`); without one it behaves as before.
    */
   run<TName extends HookName<TMap>, TResult = undefined>(
     name: TName,
     payload: TMap[TName],
     defaultAction?: HookDefaultAction<TMap[TName], TResult>,
+    options?: HookRunOptions,
   ): Promise<HookRunOutcome<TResult>>;
   /** How many middlewares hook `name` has now. */
   count(name: HookName<TMap>): number;
@@ -45,8 +51,6 @@ export interface HookRunnerOptions {
    */
   readonly onError?: (error: HookMiddlewareError) => void;
 }
-
-const noErrors: readonly HookMiddlewareError[] = Object.freeze([]);
 
 /** Creates an empty {@link HookRunner} for the hook map `TMap`. */
 export function createHookRunner<TMap extends object>(options: HookRunnerOptions = {}): HookRunner<TMap> {
@@ -71,11 +75,17 @@ export function createHookRunner<TMap extends object>(options: HookRunnerOptions
     };
   }
 
-  async function run(name: string, payload: unknown, defaultAction?: HookDefaultAction<unknown, unknown>) {
+  async function run(
+    name: string,
+    payload: unknown,
+    defaultAction?: HookDefaultAction<unknown, unknown>,
+    runOptions?: HookRunOptions,
+  ) {
     assertHookName(name);
     if (defaultAction !== undefined && typeof defaultAction !== 'function') {
       throw new TypeError(`The default action of hook "${name}" must be a function`);
     }
+    const signal = signalOf(name, runOptions);
     const chain: ChainRun<unknown, unknown> = {
       hookName: name,
       payload,
@@ -85,10 +95,11 @@ export function createHookRunner<TMap extends object>(options: HookRunnerOptions
       reachedEnd: false,
       result: undefined,
       errors: undefined,
+      watch: undefined,
     };
+    if (signal !== undefined) return await runUntilAborted(chain, signal);
     await dispatchChain(chain);
-    const errors = chain.errors ?? noErrors;
-    return chain.reachedEnd ? { blocked: false, result: chain.result, errors } : { blocked: true, errors };
+    return outcomeOf(chain);
   }
 
   function clear(name?: string) {
@@ -105,6 +116,29 @@ export function createHookRunner<TMap extends object>(options: HookRunnerOptions
     count: (name) => lists.get(name)?.length ?? 0,
     clear,
   } as HookRunner<TMap>;
+}
+
+/** The signal of `options`, checked; `undefined` without one. */
+function signalOf(name: string, options: HookRunOptions | undefined): AbortSignal | undefined {
+  if (options === undefined) return undefined;
+  if (typeof options !== 'object' || options === null) {
+    throw new TypeError(`The options of a "${name}" run must be an object`);
+  }
+  const signal: unknown = options.signal;
+  if (signal === undefined) return undefined;
+  if (!isAbortSignal(signal)) throw new TypeError(`The signal of a "${name}" run must be an AbortSignal`);
+  return signal;
+}
+
+// By shape rather than `instanceof`, so a signal from another realm or a wrapper works.
+function isAbortSignal(value: unknown): value is AbortSignal {
+  if (typeof value !== 'object' || value === null) return false;
+  const candidate = value as Partial<AbortSignal>;
+  return (
+    typeof candidate.aborted === 'boolean' &&
+    typeof candidate.addEventListener === 'function' &&
+    typeof candidate.removeEventListener === 'function'
+  );
 }
 
 function assertHookName(name: unknown): asserts name is string {

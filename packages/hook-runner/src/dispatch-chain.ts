@@ -1,6 +1,7 @@
 import type { HookDefaultAction } from './hook-middleware';
 import { HookMiddlewareError } from './hook-middleware-error';
 import type { MiddlewareEntry, MiddlewareList } from './middleware-list';
+import type { RunWatch } from './run-watch';
 
 /** The state of one hook run, shared by every level of its chain. */
 export interface ChainRun<TPayload, TResult> {
@@ -13,6 +14,8 @@ export interface ChainRun<TPayload, TResult> {
   reachedEnd: boolean;
   result: TResult | undefined;
   errors: HookMiddlewareError[] | undefined;
+  /** Present only when the run honours an abort signal. */
+  watch: RunWatch | undefined;
 }
 
 /**
@@ -64,23 +67,42 @@ function runDefaultAction<TPayload, TResult>(
   run.reachedEnd = true;
   if (run.defaultAction === undefined) {
     if (parent !== undefined) parent.downstreamSettled = true;
+    if (run.watch !== undefined) defaultActionSettled(run.watch, false, undefined);
     return Promise.resolve();
   }
   let returned: TResult | Promise<TResult>;
   try {
     returned = run.defaultAction(run.payload);
   } catch (error) {
-    return Promise.reject(settledWithFailure(parent, error));
+    return Promise.reject(defaultActionFailed(run, parent, error));
   }
   return Promise.resolve(returned).then(
     (result) => {
       run.result = result;
       if (parent !== undefined) parent.downstreamSettled = true;
+      if (run.watch !== undefined) defaultActionSettled(run.watch, false, undefined);
     },
     (error: unknown) => {
-      throw settledWithFailure(parent, error);
+      throw defaultActionFailed(run, parent, error);
     },
   );
+}
+
+function defaultActionFailed<TPayload, TResult>(
+  run: ChainRun<TPayload, TResult>,
+  parent: ChainLink<TPayload, TResult> | undefined,
+  error: unknown,
+): unknown {
+  settledWithFailure(parent, error);
+  if (run.watch !== undefined) defaultActionSettled(run.watch, true, error);
+  return error;
+}
+
+function defaultActionSettled(watch: RunWatch, failed: boolean, error: unknown): void {
+  watch.defaultActionSettled = true;
+  watch.defaultActionFailed = failed;
+  watch.defaultActionError = error;
+  watch.afterDefaultAction();
 }
 
 function runLevel<TPayload, TResult>(
@@ -149,6 +171,7 @@ function createLink<TPayload, TResult>(
     downstreamError: undefined,
   };
   link.next = () => callNext(link);
+  if (run.watch !== undefined) run.watch.levels.push(link);
   return link;
 }
 
@@ -165,7 +188,8 @@ function callNext<TPayload, TResult>(link: ChainLink<TPayload, TResult>): Promis
   if (link.downstream !== undefined) {
     return Promise.reject(new TypeError(`next() of a "${hookName}" middleware called more than once`));
   }
-  const rest = dispatch(link.run, link.index + 1, link);
+  // A run its caller gave up runs nothing more: no inner middleware, no default action.
+  const rest = link.run.watch?.givenUp ? Promise.resolve() : dispatch(link.run, link.index + 1, link);
   link.downstream = rest;
   return rest;
 }
@@ -178,7 +202,10 @@ function callNext<TPayload, TResult>(link: ChainLink<TPayload, TResult>): Promis
 function fulfilled<TPayload, TResult>(link: ChainLink<TPayload, TResult>): Promise<void> | undefined {
   link.middlewareSettled = true;
   // Returning no promise on the common path saves the microtasks a returned thenable costs.
-  if (link.downstream === undefined || link.downstreamSettled) return undefined;
+  if (link.downstream === undefined || link.downstreamSettled) {
+    if (link.downstreamFailed && link.run.watch !== undefined) link.run.watch.failureCaught = true;
+    return undefined;
+  }
   return passThrough(link);
 }
 
@@ -191,8 +218,9 @@ function failed<TPayload, TResult>(link: ChainLink<TPayload, TResult>, error: un
   link.middlewareSettled = true;
   if (link.downstreamFailed && link.downstreamError === error) return Promise.reject(error);
   record(link, error);
-  if (link.downstream === undefined) return dispatch(link.run, link.index + 1, undefined);
-  return passThrough(link);
+  if (link.downstream !== undefined) return passThrough(link);
+  if (link.run.watch?.givenUp) return Promise.resolve();
+  return dispatch(link.run, link.index + 1, undefined);
 }
 
 async function passThrough<TPayload, TResult>(link: ChainLink<TPayload, TResult>): Promise<void> {

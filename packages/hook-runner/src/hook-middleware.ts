@@ -4,7 +4,9 @@
  * action); `next()` runs the rest of the chain and the default action and settles once
  * they have; code after it runs on the way out. Not calling `next` blocks the rest of the
  * chain and the default action. `next` may be called at most once, and only before the
- * middleware itself has settled; await or return the promise it gives.
+ * middleware itself has settled; await or return the promise it gives. Once the run's
+ * abort signal made the run give up on the middleware, `next()` resolves at once and runs
+ * nothing further.
  */
 export type HookMiddleware<TPayload> = (payload: TPayload, next: () => Promise<void>) => Promise<void> | void;
 
