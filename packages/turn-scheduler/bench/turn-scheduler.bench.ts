@@ -1,7 +1,9 @@
 /**
  * Throughput and memory of the turn scheduler against a bare per-session promise chain.
  * 10,000 sessions × 10 inputs, all submitted first, interleaved across sessions, with an
- * instant turn body. Prints a table, or with `--json` one JSON object. Needs `--expose-gc`.
+ * instant turn body. Measured without a limit on running turns (the default) and with
+ * `maxRunningTurns: 64` [LIV-4]. Prints a table, or with `--json` one JSON object. Needs
+ * `--expose-gc`.
  *
  *   npm run bench                 # table
  *   npm run bench -- --json       # { inputsPerSecond, heapGrowthBytes, vsNaiveChainRatio, … }
@@ -18,6 +20,7 @@ interface BenchInput {
 
 const sessions = 10_000;
 const inputsPerSession = 10;
+const limitedRunningTurns = 64;
 const warmupRounds = 3;
 const json = process.argv.includes('--json');
 const roundsArgument = process.argv.indexOf('--rounds');
@@ -38,11 +41,12 @@ function makeInputs(human: boolean): BenchInput[] {
 
 const instantBody = async (): Promise<void> => {};
 
-function makeScheduler() {
+function makeScheduler(maxRunningTurns?: number) {
   return createTurnScheduler<BenchInput>({
     sessionOf: (input) => input.sessionId,
     isInjection: (input) => !input.human,
     runTurn: instantBody,
+    maxRunningTurns,
   });
 }
 
@@ -60,10 +64,15 @@ async function timeSubmitting(
 
 // One long-lived instance each, as in an application; warm-up rounds run before measuring.
 const scheduler = makeScheduler();
+const limitedScheduler = makeScheduler(limitedRunningTurns);
 const naiveChain = createNaiveChain((input: BenchInput) => input.sessionId, instantBody);
 
 function timeScheduler(inputs: readonly BenchInput[]): Promise<number> {
   return timeSubmitting(inputs, scheduler.submit);
+}
+
+function timeLimited(inputs: readonly BenchInput[]): Promise<number> {
+  return timeSubmitting(inputs, limitedScheduler.submit);
 }
 
 function timeNaive(inputs: readonly BenchInput[]): Promise<number> {
@@ -106,6 +115,7 @@ async function main(): Promise<void> {
   const naive: number[] = [];
   const ratios: number[] = [];
   const humanTimes: number[] = [];
+  const limitedTimes: number[] = [];
   for (let round = 0; round < warmupRounds + rounds; round++) {
     // Alternate who goes first so neither side always inherits the other's garbage.
     const first = round % 2 === 0;
@@ -113,11 +123,13 @@ async function main(): Promise<void> {
     const oursTime = await timeScheduler(injections);
     const naiveTime = first ? naiveFirst : await timeNaive(injections);
     const humanTime = await timeScheduler(humans);
+    const limitedTime = await timeLimited(injections);
     if (round < warmupRounds) continue;
     ours.push(oursTime);
     naive.push(naiveTime);
     ratios.push(oursTime / naiveTime);
     humanTimes.push(humanTime);
+    limitedTimes.push(limitedTime);
   }
   const total = injections.length;
   const result = {
@@ -128,6 +140,9 @@ async function main(): Promise<void> {
     naiveChainInputsPerSecond: Math.round(total / (median(naive) / 1000)),
     vsNaiveChainRatio: Number(median(ratios).toFixed(3)),
     humanInputsPerSecond: Math.round(total / (median(humanTimes) / 1000)),
+    limitedRunningTurns,
+    limitedInputsPerSecond: Math.round(total / (median(limitedTimes) / 1000)),
+    limitedVsNaiveChainRatio: Number((median(limitedTimes) / median(naive)).toFixed(3)),
     heapGrowthBytes: await heapGrowth(injections),
     targets: { inputsPerSecond: 400_000, heapGrowthBytes: 1_048_576, vsNaiveChainRatio: 2 },
     node: process.version,
@@ -149,6 +164,11 @@ async function main(): Promise<void> {
       'median ms': Number(median(humanTimes).toFixed(1)),
       'inputs/s': result.humanInputsPerSecond,
       'vs naive chain': Number((median(humanTimes) / median(naive)).toFixed(3)),
+    },
+    [`scheduler, injections, maxRunningTurns ${limitedRunningTurns}`]: {
+      'median ms': Number(median(limitedTimes).toFixed(1)),
+      'inputs/s': result.limitedInputsPerSecond,
+      'vs naive chain': result.limitedVsNaiveChainRatio,
     },
     'naive Map<sessionId, Promise> chain': {
       'median ms': Number(median(naive).toFixed(1)),

@@ -189,7 +189,14 @@ describe('holds for clearing', () => {
     harness.running('a').finish();
     await flush();
     expect(one.settled && two.settled).toBe(true);
-    expect(harness.scheduler.stats()).toEqual({ sessions: 0, unsettled: 0, holds: 0, heldInputs: 0 });
+    expect(harness.scheduler.stats()).toEqual({
+      sessions: 0,
+      unsettled: 0,
+      holds: 0,
+      heldInputs: 0,
+      runningTurns: 0,
+      waitingForSlot: 0,
+    });
   });
 
   it('rejects a clearing with a TypeError for a missing cleanup', async () => {

@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
   createTurnScheduler,
+  type DrainReport,
   type ReleasedInput,
   type SubmitOutcome,
   type Turn,
@@ -41,7 +42,37 @@ describe('createTurnScheduler types', () => {
     const outcome = {} as SubmitOutcome;
     if (outcome.status === 'turn') expectTypeOf(outcome.turnId).toEqualTypeOf<string>();
     else
-      expectTypeOf(outcome.reason).toEqualTypeOf<'abort' | 'clearing' | 'deleted' | 'generation' | 'drain'>();
+      expectTypeOf(outcome.reason).toEqualTypeOf<
+        'abort' | 'clearing' | 'deleted' | 'generation' | 'drain' | 'abandoned'
+      >();
+  });
+
+  it('[LIV-2] drain gives a report when a deadline may be set, and fits void callbacks without one', () => {
+    const scheduler = {} as TurnScheduler<Message>;
+    const onDrain = (callback: () => void | Promise<void>) => callback;
+    onDrain(() => scheduler.drain());
+    onDrain(() => scheduler.drain({ reason: 'shutdown' }));
+    expectTypeOf(scheduler.drain({ deadlineMs: 5_000 })).toEqualTypeOf<Promise<DrainReport>>();
+    const configured = undefined as number | undefined;
+    expectTypeOf(scheduler.drain({ deadlineMs: configured })).toEqualTypeOf<Promise<DrainReport>>();
+  });
+
+  it('[LIV-2] release callbacks never see the abandoned reason', () => {
+    expectTypeOf<ReleasedInput<Message>['reason']>().toEqualTypeOf<
+      'abort' | 'clearing' | 'deleted' | 'generation' | 'drain'
+    >();
+  });
+
+  it('[LIV-4] takes maxRunningTurns and nested submits', () => {
+    const scheduler = createTurnScheduler<Message>({
+      sessionOf: (message) => message.sessionId,
+      isInjection: () => false,
+      runTurn: () => undefined,
+      maxRunningTurns: 64,
+    });
+    void scheduler.submit({ text: 'hi', sessionId: 'child' }, { nested: true });
+    expectTypeOf(scheduler.stats().runningTurns).toEqualTypeOf<number>();
+    expectTypeOf(scheduler.stats().waitingForSlot).toEqualTypeOf<number>();
   });
 
   it('rejects an input of the wrong type', () => {

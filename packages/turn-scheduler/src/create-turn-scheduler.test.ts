@@ -53,7 +53,14 @@ describe('createTurnScheduler', () => {
     await flush();
     harness.running('c').finish();
     await flush();
-    expect(harness.scheduler.stats()).toEqual({ sessions: 0, unsettled: 0, holds: 0, heldInputs: 0 });
+    expect(harness.scheduler.stats()).toEqual({
+      sessions: 0,
+      unsettled: 0,
+      holds: 0,
+      heldInputs: 0,
+      runningTurns: 0,
+      waitingForSlot: 0,
+    });
   });
 
   it('default turn ids are unique, also across schedulers', async () => {

@@ -1,3 +1,4 @@
+import { slotLimit } from './argument-checks';
 import { SchedulerCore } from './scheduler-core';
 import type { TurnScheduler } from './turn-scheduler';
 import type { TurnSchedulerError } from './turn-scheduler-error';
@@ -7,7 +8,8 @@ import type { TurnSchedulerOptions } from './turn-scheduler-options';
  * Makes a per-session turn scheduler. The caller plugs its turn body into `runTurn`; the
  * scheduler decides when turns open and which inputs they take [SCH-1]–[SCH-8], stops them
  * [ABT-1]–[ABT-7], holds sessions for clearing [CLR-1]–[CLR-7], handles deletion and
- * generations [DEL-1]–[DEL-3] and shutdown [DRN-1], and settles every submitted input
+ * generations [DEL-1]–[DEL-3] and shutdown [DRN-1] with an optional deadline [LIV-2], bounds
+ * the turns running at once across sessions [LIV-4], and settles every submitted input
  * exactly once [SVC-2]. Generic over the input type; it knows nothing of models. Methods
  * are bound, so they may be passed around on their own.
  */
@@ -27,6 +29,7 @@ export function createTurnScheduler<TInput, TActor = unknown>(
     onQueue: options.onQueue,
     onError: options.onError ?? reportToConsole,
     createTurnId: options.createTurnId ?? turnIdSequence(),
+    slotLimit: slotLimit(options.maxRunningTurns),
   });
   return Object.freeze({
     submit: core.submit.bind(core),

@@ -37,7 +37,7 @@ describe('drain and settling', () => {
     await flush();
     expect(late.value).toEqual({ status: 'released', reason: 'drain', archive: false });
     expect(harness.turns).toHaveLength(0);
-    await expect(harness.scheduler.drain()).resolves.toBeUndefined();
+    await expect(harness.scheduler.drain()).resolves.toEqual({ abandoned: [] });
   });
 
   it('[SVC-2] a submit settles when its turn ended, not before', async () => {

@@ -1,4 +1,5 @@
 export { createTurnScheduler } from './create-turn-scheduler';
+export type { AbandonedRelease, AbandonedTurn, AbandonedWork, DrainReport } from './drain-report';
 export { GenerationReadError } from './generation-read-error';
 export type { QueueEvent } from './queue-event';
 export { QueueListenerError } from './queue-listener-error';
@@ -9,6 +10,7 @@ export type { Turn, TurnOpener } from './turn';
 export { TurnBodyError } from './turn-body-error';
 export type {
   AbortOptions,
+  DrainOptions,
   RunningTurnInfo,
   StopOptions,
   SubmitOptions,

@@ -25,15 +25,24 @@ export class InputEntry<TInput> {
   readonly input: TInput;
   readonly sessionId: string;
   readonly human: boolean;
+  /** Handed in from inside a running turn: a turn it opens needs no slot [LIV-4]. */
+  readonly nested: boolean;
   readonly resolve: (outcome: SubmitOutcome) => void;
   state: number;
   next: InputEntry<TInput> | undefined;
 
   // Plain assignments in one constructor keep every entry on one hidden class.
-  constructor(input: TInput, sessionId: string, human: boolean, resolve: (outcome: SubmitOutcome) => void) {
+  constructor(
+    input: TInput,
+    sessionId: string,
+    human: boolean,
+    nested: boolean,
+    resolve: (outcome: SubmitOutcome) => void,
+  ) {
     this.input = input;
     this.sessionId = sessionId;
     this.human = human;
+    this.nested = nested;
     this.resolve = resolve;
     this.state = EntryState.arriving;
     this.next = undefined;

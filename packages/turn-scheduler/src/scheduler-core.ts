@@ -1,16 +1,24 @@
 import { ActiveTurn } from './active-turn';
-import { GenerationReadError } from './generation-read-error';
+import { assertNestedFlag, assertSessionId, drainDeadline } from './argument-checks';
+import { ArrivalGate, type ArrivalGeneration } from './arrival-gate';
+import { collectAbandonedWork } from './collect-abandoned-work';
+import type { DrainReport } from './drain-report';
+import { GenerationReader } from './generation-reader';
 import { HoldRegistry } from './hold-registry';
 import { EntryState, InputEntry } from './input-entry';
 import { QueueListenerError } from './queue-listener-error';
-import { ReleaseCallbackError } from './release-callback-error';
+import type { ReleaseBatch } from './release-batch';
+import { ReleaseDelivery } from './release-delivery';
 import { releaseOutcome } from './release-outcome';
-import type { ReleasedInput } from './released-input';
-import { type ReleaseBatch, type SessionHost, SessionState } from './session-state';
-import type { ReleaseReason, SubmitOutcome } from './submit-outcome';
+import { type SessionHost, SessionState } from './session-state';
+import { SettleTracker } from './settle-tracker';
+import { stopRecord } from './stop-record';
+import type { SubmitOutcome } from './submit-outcome';
+import { TurnAdmission } from './turn-admission';
 import { TurnBodyError } from './turn-body-error';
 import type {
   AbortOptions,
+  DrainOptions,
   RunningTurnInfo,
   StopOptions,
   SubmitOptions,
@@ -19,27 +27,24 @@ import type {
 } from './turn-scheduler';
 import type { TurnSchedulerError } from './turn-scheduler-error';
 import type { TurnSchedulerOptions } from './turn-scheduler-options';
-import type { TurnStop, TurnStopKind } from './turn-stop';
+import type { TurnStop } from './turn-stop';
 
-/** The callbacks of {@link TurnSchedulerOptions}, defaults filled in. */
+/** The options of {@link TurnSchedulerOptions}, checked, with defaults filled in. */
 export type ResolvedSchedulerOptions<TInput, TActor> = Required<
   Pick<
     TurnSchedulerOptions<TInput, TActor>,
     'sessionOf' | 'isInjection' | 'runTurn' | 'onError' | 'createTurnId'
   >
 > &
-  Pick<TurnSchedulerOptions<TInput, TActor>, 'generationOf' | 'onRelease' | 'onQueue'>;
+  Pick<TurnSchedulerOptions<TInput, TActor>, 'generationOf' | 'onRelease' | 'onQueue'> & {
+    /** `maxRunningTurns`, `Infinity` when there is no limit [LIV-4]. */
+    readonly slotLimit: number;
+  };
 
 type Resolve = (outcome: SubmitOutcome) => void;
+type ReleaseReason = ReleaseBatch<unknown>['reason'];
 
-/** The generation an input arrived with: a number, a pending read, or none to check. */
-type ArrivalGeneration = number | Promise<number> | undefined;
-
-/** An input waiting for a hold to end, with the generation it arrived with [DEL-2]. */
-interface HeldArrival<TInput> {
-  readonly entry: InputEntry<TInput>;
-  readonly generation: ArrivalGeneration;
-}
+const emptyDrainReport: DrainReport = Object.freeze({ abandoned: Object.freeze([]) });
 
 // Captures a promise's resolver without allocating an executor closure per submit.
 let capturedResolve: Resolve | undefined;
@@ -51,29 +56,52 @@ function captureResolve(resolve: Resolve): void {
  * The scheduler's state machine. Every input moves arriving → waiting → in a turn, or to
  * released, and settles exactly once. Per session at most one turn runs; no turn opens
  * while a hold covers the session, while releases of the session are being delivered, or
- * after drain began.
+ * after drain began; across sessions at most `maxRunningTurns` run, nested ones aside.
  */
 export class SchedulerCore<TInput, TActor> implements TurnScheduler<TInput, TActor>, SessionHost {
   private readonly sessions = new Map<string, SessionState<TInput>>();
   private readonly holds = new HoldRegistry();
-  private heldArrivals: HeldArrival<TInput>[] = [];
-  private unsettled = 0;
-  private settledWaiters: (() => void)[] | undefined = undefined;
+  private readonly admission: TurnAdmission<SessionState<TInput>>;
+  private readonly settler = new SettleTracker();
+  private readonly arrivals: ArrivalGate<TInput>;
+  private readonly delivery: ReleaseDelivery<TInput>;
   private draining = false;
-  // Bumped by holds, deletions and drain: an asynchronous generation read spanning one is redone.
-  private disruption = 0;
 
-  constructor(private readonly options: ResolvedSchedulerOptions<TInput, TActor>) {}
+  constructor(private readonly options: ResolvedSchedulerOptions<TInput, TActor>) {
+    this.admission = new TurnAdmission(options.slotLimit);
+    const report = (error: TurnSchedulerError) => this.report(error);
+    const { generationOf } = options;
+    const generations = generationOf === undefined ? undefined : new GenerationReader(generationOf, report);
+    this.arrivals = new ArrivalGate<TInput>(
+      {
+        route: (entry, generation) => this.route(entry, generation),
+        handOver: (entry) => this.handOver(entry),
+        releaseForGeneration: (entry) => this.releaseAlone(entry, 'generation', false),
+      },
+      generations,
+    );
+    this.delivery = new ReleaseDelivery<TInput>({
+      onRelease: options.onRelease,
+      settler: this.settler,
+      report,
+      sessionDelivered: (session) => {
+        session.deliveries--;
+        this.afterActivity(session);
+      },
+    });
+  }
 
   submit(input: TInput, options?: SubmitOptions): Promise<SubmitOutcome> {
     const sessionId = this.options.sessionOf(input);
     if (typeof sessionId !== 'string') throw new TypeError('sessionOf must return a string');
     const generation = options?.generation;
     if (generation !== undefined) this.assertGenerationOption(generation);
+    const nested = options?.nested;
+    assertNestedFlag(nested);
     const human = !this.options.isInjection(input);
     const promise = new Promise<SubmitOutcome>(captureResolve);
-    const entry = new InputEntry(input, sessionId, human, capturedResolve!);
-    this.unsettled++;
+    const entry = new InputEntry(input, sessionId, human, nested === true, capturedResolve!);
+    this.settler.submitted();
     this.route(entry, generation);
     return promise;
   }
@@ -96,39 +124,36 @@ export class SchedulerCore<TInput, TActor> implements TurnScheduler<TInput, TAct
     if (sessionIds !== undefined) for (const id of sessionIds) assertSessionId(id);
     if (typeof cleanup !== 'function') throw new TypeError('clearing needs a cleanup function');
     const hold = this.holds.add(sessionIds);
-    this.disruption++;
+    this.arrivals.disrupt();
     try {
       const sessions = this.sessionsIn(sessionIds);
       await this.quiesce(sessions, stopRecord<TActor>('clearing', options.reason), 'clearing');
       await cleanup();
     } finally {
       this.holds.remove(hold);
-      this.resumeHeldArrivals();
+      this.arrivals.resumeHeld();
     }
   }
 
   deleteSession(sessionId: string): Promise<void> {
     assertSessionId(sessionId);
-    this.disruption++;
+    this.arrivals.disrupt();
     const session = this.sessions.get(sessionId);
     if (session === undefined) return Promise.resolve();
     return this.quiesce([session], stopRecord<TActor>('deleted'), 'deleted');
   }
 
-  drain(options: StopOptions = {}): Promise<void> {
+  drain(options?: StopOptions & { readonly deadlineMs?: undefined }): Promise<void>;
+  drain(options: DrainOptions): Promise<DrainReport>;
+  // Both overloads resolve with a report; the first is typed void so it fits void callbacks.
+  drain(options: DrainOptions = {}): Promise<unknown> {
+    const deadlineMs = drainDeadline(options.deadlineMs);
     this.draining = true;
-    this.disruption++;
-    const stop = stopRecord<TActor>('drain', options.reason);
-    for (const session of [...this.sessions.values()]) {
-      session.running?.stopWith(stop);
-      this.releaseWaiting(session, 'drain', true);
-    }
-    const arrivals = this.heldArrivals;
-    this.heldArrivals = [];
-    for (const { entry } of arrivals) {
-      if (entry.state === EntryState.arriving) this.releaseAlone(entry, 'drain', false);
-    }
-    return this.whenAllSettled();
+    this.arrivals.disrupt();
+    this.stopEverything(stopRecord<TActor>('drain', options.reason));
+    if (this.settler.unsettled === 0) return Promise.resolve(emptyDrainReport);
+    if (deadlineMs === undefined) return this.settler.whenAllSettled().then(() => emptyDrainReport);
+    return this.settleWithin(deadlineMs);
   }
 
   isHeld(sessionId: string): boolean {
@@ -148,9 +173,11 @@ export class SchedulerCore<TInput, TActor> implements TurnScheduler<TInput, TAct
   stats(): TurnSchedulerStats {
     return {
       sessions: this.sessions.size,
-      unsettled: this.unsettled,
+      unsettled: this.settler.unsettled,
       holds: this.holds.size,
-      heldInputs: this.heldArrivals.length,
+      heldInputs: this.arrivals.heldCount,
+      runningTurns: this.admission.running,
+      waitingForSlot: this.admission.waiting,
     };
   }
 
@@ -158,81 +185,23 @@ export class SchedulerCore<TInput, TActor> implements TurnScheduler<TInput, TAct
     this.emitQueue(session);
   }
 
-  // ── arrival: hold, generation, hand-over ─────────────────────────────────────────────
+  // ── arrival and hand-over ─────────────────────────────────────────────────────────────
 
   private route(entry: InputEntry<TInput>, generation: ArrivalGeneration): void {
     if (this.draining) this.releaseAlone(entry, 'drain', false);
-    else if (this.holds.covers(entry.sessionId)) this.waitForHold(entry, generation);
-    else if (generation !== undefined) this.checkGeneration(entry, generation);
+    else if (this.holds.covers(entry.sessionId)) this.arrivals.waitForHold(entry, generation);
+    else if (generation !== undefined) this.arrivals.checkGeneration(entry, generation);
     else this.handOver(entry);
-  }
-
-  private waitForHold(entry: InputEntry<TInput>, generation: ArrivalGeneration): void {
-    // The generation at arrival is what the hand-over after the hold compares against [DEL-2].
-    if (generation === undefined && this.options.generationOf !== undefined) {
-      this.heldArrivals.push({ entry, generation: this.readGeneration(entry.sessionId) });
-    } else {
-      this.heldArrivals.push({ entry, generation });
-    }
-  }
-
-  private resumeHeldArrivals(): void {
-    if (this.heldArrivals.length === 0) return;
-    const arrivals = this.heldArrivals;
-    this.heldArrivals = [];
-    for (const { entry, generation } of arrivals) {
-      if (entry.state === EntryState.arriving) this.route(entry, generation);
-    }
-  }
-
-  private checkGeneration(entry: InputEntry<TInput>, atArrival: number | Promise<number>): void {
-    const now = this.readGeneration(entry.sessionId);
-    if (typeof atArrival === 'number' && typeof now === 'number') {
-      this.compareGenerations(entry, atArrival, now);
-      return;
-    }
-    const disruption = this.disruption;
-    void Promise.all([atArrival, now]).then(([arrived, current]) => {
-      if (entry.state !== EntryState.arriving) return;
-      if (disruption !== this.disruption) this.route(entry, arrived);
-      else this.compareGenerations(entry, arrived, current);
-    });
-  }
-
-  private compareGenerations(entry: InputEntry<TInput>, atArrival: number, now: number): void {
-    if (atArrival === now) this.handOver(entry);
-    else this.releaseAlone(entry, 'generation', false);
-  }
-
-  private readGeneration(sessionId: string): number | Promise<number> {
-    try {
-      const value = this.options.generationOf!(sessionId);
-      if (typeof value === 'number') return value;
-      return Promise.resolve(value).then(
-        (resolved) => this.validGeneration(sessionId, resolved),
-        (error: unknown) => this.failedGeneration(sessionId, error),
-      );
-    } catch (error) {
-      return this.failedGeneration(sessionId, error);
-    }
-  }
-
-  private validGeneration(sessionId: string, value: unknown): number {
-    if (typeof value === 'number') return value;
-    return this.failedGeneration(sessionId, new TypeError(`generationOf gave ${typeof value}, not a number`));
-  }
-
-  // A generation that cannot be read counts as changed: NaN equals nothing.
-  private failedGeneration(sessionId: string, cause: unknown): number {
-    this.report(new GenerationReadError({ sessionId, cause }));
-    return Number.NaN;
   }
 
   private handOver(entry: InputEntry<TInput>): void {
     const session = this.sessionFor(entry.sessionId);
     if (session.running === undefined && session.deliveries === 0 && session.head === undefined) {
-      this.startBody(this.createTurn(session, entry));
-      return;
+      // An idle session's input opens at once, unless it has to wait for a slot [LIV-4].
+      if (entry.nested || this.admission.hasFreeSlot()) {
+        this.startBody(this.createTurn(session, entry));
+        return;
+      }
     }
     session.append(entry);
     const turn = session.running;
@@ -257,9 +226,31 @@ export class SchedulerCore<TInput, TActor> implements TurnScheduler<TInput, TAct
 
   // ── turns ─────────────────────────────────────────────────────────────────────────────
 
+  /** Whether the session's next turn may open now, a slot aside. */
+  private canOpen(session: SessionState<TInput>): boolean {
+    if (session.head === undefined || session.running !== undefined || session.deliveries > 0) return false;
+    return !this.draining && !this.holds.covers(session.sessionId);
+  }
+
+  /** Opens the session's next turn, or puts the session in line for a slot [LIV-4]. */
   private openNext(session: SessionState<TInput>): void {
-    if (session.head === undefined || session.running !== undefined || session.deliveries > 0) return;
-    if (this.draining || this.holds.covers(session.sessionId)) return;
+    if (session.waitingForSlot || !this.canOpen(session)) return;
+    if (session.head!.nested || this.admission.hasFreeSlot()) this.openFromQueue(session);
+    else this.admission.join(session);
+  }
+
+  /** Hands freed slots to the sessions in line, oldest first [LIV-4]. */
+  private admitWaiting(): void {
+    for (
+      let session = this.admission.admitNext();
+      session !== undefined;
+      session = this.admission.admitNext()
+    ) {
+      if (this.canOpen(session)) this.openFromQueue(session);
+    }
+  }
+
+  private openFromQueue(session: SessionState<TInput>): void {
     const turn = this.createTurn(session, session.takeOpening());
     this.emitQueue(session);
     this.startBody(turn);
@@ -268,6 +259,7 @@ export class SchedulerCore<TInput, TActor> implements TurnScheduler<TInput, TAct
   private createTurn(session: SessionState<TInput>, first: InputEntry<TInput>): ActiveTurn<TInput, TActor> {
     const turn = new ActiveTurn<TInput, TActor>(session, this.options.createTurnId(), first);
     session.running = turn as ActiveTurn<TInput, unknown>;
+    this.admission.turnOpened();
     return turn;
   }
 
@@ -280,9 +272,14 @@ export class SchedulerCore<TInput, TActor> implements TurnScheduler<TInput, TAct
     }
     const session = turn.session;
     // One turn runs per session at a time, so the session's handlers know which turn ended.
+    // A session forgotten by a drain deadline has none running: its late body is ignored.
     if (session.bodySettled === undefined || session.bodyFailed === undefined) {
-      session.bodySettled = () => this.endTurn(session.running!, false, undefined);
-      session.bodyFailed = (error: unknown) => this.endTurn(session.running!, true, error);
+      session.bodySettled = () => {
+        if (session.running !== undefined) this.endTurn(session.running, false, undefined);
+      };
+      session.bodyFailed = (error: unknown) => {
+        if (session.running !== undefined) this.endTurn(session.running, true, error);
+      };
     }
     Promise.resolve(result).then(session.bodySettled, session.bodyFailed);
   }
@@ -298,18 +295,27 @@ export class SchedulerCore<TInput, TActor> implements TurnScheduler<TInput, TAct
     }
     const outcome: SubmitOutcome = { status: 'turn', turnId: turn.turnId };
     for (let entry = turn.first as InputEntry<TInput> | undefined; entry !== undefined; entry = entry.next) {
-      this.settle(entry, outcome);
+      this.settler.settle(entry, outcome);
     }
     if (failed) {
       this.report(new TurnBodyError({ sessionId: session.sessionId, turnId: turn.turnId, cause: error }));
     }
-    const deferred = session.deferred;
-    if (deferred !== undefined) {
-      session.deferred = undefined;
-      session.deliveries += deferred.length;
-      for (const batch of deferred) this.deliver(batch, session);
-    }
+    this.deliverDeferred(session);
+    // The slot is freed only now: it goes to the line, before this session (even if a
+    // release just finished) may queue for one again [LIV-4]; and no other session's body
+    // runs before this session's batches are in delivery [DEL-3].
+    this.admission.turnEnded();
+    this.admitWaiting();
     this.afterActivity(session);
+  }
+
+  /** Hands over the batches to archive that waited for the running turn [ABT-3]. */
+  private deliverDeferred(session: SessionState<TInput>): void {
+    const deferred = session.deferred;
+    if (deferred === undefined) return;
+    session.deferred = undefined;
+    session.deliveries += deferred.length;
+    for (const batch of deferred) this.delivery.deliver(batch, session);
   }
 
   private afterActivity(session: SessionState<TInput>): void {
@@ -358,11 +364,23 @@ export class SchedulerCore<TInput, TActor> implements TurnScheduler<TInput, TAct
     });
   }
 
+  /** Drain [DRN-1]: stops every turn, releases every queue and every input before a queue. */
+  private stopEverything(stop: TurnStop<TActor>): void {
+    for (const session of [...this.sessions.values()]) {
+      session.running?.stopWith(stop);
+      this.releaseWaiting(session, 'drain', true);
+    }
+    // Not archived: their generation was never confirmed [DEL-2].
+    for (const entry of this.arrivals.takeAll()) this.releaseAlone(entry, 'drain', false);
+  }
+
   private releaseWaiting(session: SessionState<TInput>, reason: ReleaseReason, archive: boolean): void {
     if (session.head === undefined) return;
     const entries = session.takeAll();
     for (const entry of entries) entry.state = EntryState.releasing;
     if (session.running !== undefined) session.running.pendingCount = 0;
+    // With nothing left to open, the session leaves the line for a slot [LIV-4].
+    this.admission.leave(session);
     const batch: ReleaseBatch<TInput> = { sessionId: session.sessionId, entries, reason, archive };
     // Archived releases wait for the running turn, so history keeps its order [ABT-3].
     const later = archive && session.running !== undefined;
@@ -370,65 +388,55 @@ export class SchedulerCore<TInput, TActor> implements TurnScheduler<TInput, TAct
     else if (session.deferred === undefined) session.deferred = [batch];
     else session.deferred.push(batch);
     this.emitQueue(session);
-    if (!later) this.deliver(batch, session);
+    if (!later) this.delivery.deliver(batch, session);
   }
 
   private releaseAlone(entry: InputEntry<TInput>, reason: ReleaseReason, archive: boolean): void {
     entry.state = EntryState.releasing;
-    this.deliver({ sessionId: entry.sessionId, entries: [entry], reason, archive }, undefined);
+    this.delivery.deliver({ sessionId: entry.sessionId, entries: [entry], reason, archive }, undefined);
   }
 
-  private deliver(batch: ReleaseBatch<TInput>, session: SessionState<TInput> | undefined): void {
-    const onRelease = this.options.onRelease;
-    let result: unknown;
-    if (onRelease !== undefined) {
-      try {
-        result = onRelease(batch.entries.map((entry) => releasedInput(batch, entry)));
-      } catch (error) {
-        this.report(new ReleaseCallbackError({ sessionId: batch.sessionId, cause: error }));
-      }
-    }
-    if (!isThenable(result)) {
-      this.delivered(batch, session);
-      return;
-    }
-    result.then(
-      () => this.delivered(batch, session),
-      (error: unknown) => {
-        this.report(new ReleaseCallbackError({ sessionId: batch.sessionId, cause: error }));
-        this.delivered(batch, session);
-      },
-    );
-  }
+  // ── drain deadline ────────────────────────────────────────────────────────────────────
 
-  private delivered(batch: ReleaseBatch<TInput>, session: SessionState<TInput> | undefined): void {
-    const outcome = releaseOutcome(batch.reason, batch.archive);
-    for (const entry of batch.entries) this.settle(entry, outcome);
-    if (session === undefined) return;
-    session.deliveries--;
-    this.afterActivity(session);
-  }
-
-  // ── settling and reporting ────────────────────────────────────────────────────────────
-
-  private settle(entry: InputEntry<TInput>, outcome: SubmitOutcome): void {
-    if (entry.state === EntryState.settled) return;
-    entry.state = EntryState.settled;
-    entry.resolve(outcome);
-    if (--this.unsettled === 0 && this.settledWaiters !== undefined) {
-      const waiters = this.settledWaiters;
-      this.settledWaiters = undefined;
-      for (const wake of waiters) wake();
-    }
-  }
-
-  private whenAllSettled(): Promise<void> {
-    if (this.unsettled === 0) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      if (this.settledWaiters === undefined) this.settledWaiters = [resolve];
-      else this.settledWaiters.push(resolve);
+  /** Resolves once every submit settled, abandoning what is left after `deadlineMs` [LIV-2]. */
+  private settleWithin(deadlineMs: number): Promise<DrainReport> {
+    let report = emptyDrainReport;
+    const timer = setTimeout(() => {
+      report = this.abandonUnsettled();
+    }, deadlineMs);
+    return this.settler.whenAllSettled().then(() => {
+      clearTimeout(timer);
+      return report;
     });
   }
+
+  /**
+   * Settles every open submit as abandoned and forgets every session, so that nothing of
+   * theirs runs, opens or settles again [LIV-2]. Deletions and clearings that waited for
+   * those sessions to be quiet go on.
+   */
+  private abandonUnsettled(): DrainReport {
+    const sessions = [...this.sessions.values()];
+    const { abandoned, entries } = collectAbandonedWork(sessions, this.delivery.abandonAll());
+    this.sessions.clear();
+    this.admission.forgetAll();
+    const outcome = releaseOutcome('abandoned', false);
+    for (const entry of entries) this.settler.settle(entry, outcome);
+    for (const session of sessions) this.forget(session);
+    return Object.freeze({ abandoned: Object.freeze(abandoned) });
+  }
+
+  private forget(session: SessionState<TInput>): void {
+    if (session.running !== undefined) session.running.ended = true;
+    session.running = undefined;
+    session.deferred = undefined;
+    session.deliveries = 0;
+    const waiters = session.quietWaiters;
+    session.quietWaiters = undefined;
+    for (const wake of waiters ?? []) wake();
+  }
+
+  // ── reporting ─────────────────────────────────────────────────────────────────────────
 
   private emitQueue(session: SessionState<TInput>): void {
     const listener = this.options.onQueue;
@@ -456,31 +464,4 @@ export class SchedulerCore<TInput, TActor> implements TurnScheduler<TInput, TAct
   }
 }
 
-function releasedInput<TInput>(
-  batch: ReleaseBatch<TInput>,
-  entry: InputEntry<TInput>,
-): ReleasedInput<TInput> {
-  return { input: entry.input, sessionId: batch.sessionId, reason: batch.reason, archive: batch.archive };
-}
-
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (
-    (typeof value === 'object' || typeof value === 'function') &&
-    value !== null &&
-    typeof (value as { then?: unknown }).then === 'function'
-  );
-}
-
-function assertSessionId(sessionId: unknown): void {
-  if (typeof sessionId !== 'string') throw new TypeError('a session id must be a string');
-}
-
 function ignore(): void {}
-
-/** A stop record with only the keys that have values, frozen since the body may keep it. */
-function stopRecord<TActor>(kind: TurnStopKind, reason?: string, by?: TActor): TurnStop<TActor> {
-  const stop: { kind: TurnStopKind; reason?: string; by?: TActor } = { kind };
-  if (reason !== undefined) stop.reason = reason;
-  if (by !== undefined) stop.by = by;
-  return Object.freeze(stop);
-}

@@ -1,14 +1,7 @@
 import type { ActiveTurn } from './active-turn';
 import { EntryState, type InputEntry } from './input-entry';
-import type { ReleaseReason } from './submit-outcome';
-
-/** Released inputs of one session, delivered to `onRelease` together. */
-export interface ReleaseBatch<TInput> {
-  readonly sessionId: string;
-  readonly entries: readonly InputEntry<TInput>[];
-  readonly reason: ReleaseReason;
-  readonly archive: boolean;
-}
+import type { ReleaseBatch } from './release-batch';
+import type { SlotLineMember } from './turn-admission';
 
 /** What a session needs from its scheduler. */
 export interface SessionHost {
@@ -21,7 +14,7 @@ export interface SessionHost {
  * being released; dropped as soon as it is idle. The waiting list is a linked list in
  * enqueue order, so enqueueing and opening never shift arrays.
  */
-export class SessionState<TInput> {
+export class SessionState<TInput> implements SlotLineMember<SessionState<TInput>> {
   readonly sessionId: string;
   readonly host: SessionHost;
   head: InputEntry<TInput> | undefined;
@@ -36,6 +29,10 @@ export class SessionState<TInput> {
   /** End the running turn when its body settles; made once per session, not per turn. */
   bodySettled: ((value: unknown) => void) | undefined;
   bodyFailed: ((error: unknown) => void) | undefined;
+  /** In the line for a slot under `maxRunningTurns` [LIV-4], with its neighbours there. */
+  waitingForSlot: boolean;
+  lineNext: SessionState<TInput> | undefined;
+  linePrevious: SessionState<TInput> | undefined;
 
   constructor(sessionId: string, host: SessionHost) {
     this.sessionId = sessionId;
@@ -48,6 +45,9 @@ export class SessionState<TInput> {
     this.quietWaiters = undefined;
     this.bodySettled = undefined;
     this.bodyFailed = undefined;
+    this.waitingForSlot = false;
+    this.lineNext = undefined;
+    this.linePrevious = undefined;
   }
 
   append(entry: InputEntry<TInput>): void {

@@ -36,4 +36,14 @@ export interface TurnSchedulerOptions<TInput, TActor = unknown> {
   readonly onError?: ((error: TurnSchedulerError) => void) | undefined;
   /** Makes turn ids; they must be unique. Default: `crypto.randomUUID()` [TID-1]. */
   readonly createTurnId?: (() => string) | undefined;
+  /**
+   * The most turns that run at once across all sessions [LIV-4]: a whole number from 1, or
+   * `Infinity`; default no limit. When that many run, a session whose turn would open waits
+   * for a slot: it has no running turn meanwhile, so its inputs stay queued [SCH-8] and
+   * `abort` returns false for it [ABT-7]. Slots go to waiting sessions oldest first, in the
+   * order they became ready to open; a turn frees its slot when its body settles. A turn
+   * whose opening input was submitted with `nested: true` opens without waiting (it still
+   * counts as running).
+   */
+  readonly maxRunningTurns?: number | undefined;
 }

@@ -1,11 +1,16 @@
+import { vi } from 'vitest';
 import {
   createTurnScheduler,
+  type DrainReport,
   type ReleasedInput,
   type ReleaseReason,
   type SubmitOutcome,
   type Turn,
+  TurnBodyError,
   type TurnScheduler,
+  type TurnSchedulerError,
 } from '../src/index';
+import { AdmissionModel } from './admission-model';
 import { type Deferred, deferred, flush } from './scheduler-harness';
 
 /** The sessions the property test uses. */
@@ -17,6 +22,8 @@ export interface WorldInput {
   readonly sessionId: string;
   readonly human: boolean;
   readonly generation: number;
+  /** Submitted with `nested: true` [LIV-4]. */
+  readonly nested: boolean;
 }
 
 interface WorldActor {
@@ -41,7 +48,12 @@ interface TurnRecord {
   /** Ids that were already waiting when the turn opened: queued, never pending insertions. */
   readonly waitingAtOpen: ReadonlySet<number>;
   readonly body: Deferred<void>;
+  /** Whether its opening input was nested, so it opened without a slot [LIV-4]. */
+  readonly nested: boolean;
+  /** The test finished (or failed) the body. */
   ended: boolean;
+  /** The body's promise settled, as the scheduler sees it. */
+  closed: boolean;
 }
 
 /** What a clearing's cleanup does. */
@@ -58,8 +70,33 @@ interface HoldRecord {
   settled: boolean;
 }
 
+/**
+ * How `onRelease` finishes: at once, a microtask later, or when a command (or the final
+ * settling) finishes it, so batches stay in delivery across commands.
+ */
+export type ReleaseMode = 'sync' | 'microtask' | 'manual';
+
+/** Options of {@link PropertyWorld}. */
+export interface WorldOptions {
+  readonly releaseMode: ReleaseMode;
+  /** `maxRunningTurns` of the scheduler; `undefined` for no limit. */
+  readonly maxRunningTurns: number | undefined;
+}
+
+/** A release batch handed to `onRelease` and not finished yet (manual mode). */
+interface ReleaseInFlight {
+  readonly sessionId: string;
+  readonly reason: ReleaseReason;
+  readonly size: number;
+  readonly done: Deferred<void>;
+  finished: boolean;
+}
+
+/** The drain deadline the property test uses; `advanceTime` passes it. */
+export const drainDeadlineMs = 5;
+
 const cleanupFailure = new Error('cleanup failed on purpose');
-const expectedArchive: Record<Exclude<ReleaseReason, 'drain'>, boolean> = {
+const expectedArchive: Record<Exclude<ReleaseReason, 'drain' | 'abandoned'>, boolean> = {
   abort: true,
   clearing: false,
   deleted: false,
@@ -79,12 +116,25 @@ export class PropertyWorld {
   readonly generations = new Map<string, number>();
   readonly lastWaiting = new Map<string, number[]>();
   readonly pendingOperations: { label: string; settled: boolean }[] = [];
-  /** Archived releases being delivered per session; no turn may open meanwhile. */
-  readonly archiving = new Map<string, number>();
+  /** Release batches of a session being delivered; no turn of it may open meanwhile. */
+  readonly blocking = new Map<string, number>();
+  readonly releasesInFlight: ReleaseInFlight[] = [];
+  /** Inputs the drain reports name as abandoned [LIV-2]. */
+  abandonedInReports = 0;
   drained = false;
+  readonly limit: number;
+  readonly admission: AdmissionModel;
   readonly scheduler: TurnScheduler<WorldInput, WorldActor>;
 
-  constructor(readonly asyncRelease: boolean) {
+  constructor(readonly options: WorldOptions) {
+    this.limit = options.maxRunningTurns ?? Number.POSITIVE_INFINITY;
+    this.admission = new AdmissionModel({
+      limit: this.limit,
+      sessionIds,
+      isReady: (sessionId) => this.isReady(sessionId),
+      headIsNested: (sessionId) => this.scheduler.waiting(sessionId)[0]?.nested === true,
+      openTurns: () => this.openTurns(),
+    });
     this.scheduler = createTurnScheduler<WorldInput, WorldActor>({
       sessionOf: (input) => input.sessionId,
       isInjection: (input) => !input.human,
@@ -92,9 +142,8 @@ export class PropertyWorld {
       generationOf: (sessionId) => this.generation(sessionId),
       onRelease: (released) => this.onRelease(released),
       onQueue: (event) => this.onQueue(event.sessionId, event.waiting),
-      onError: (error) => {
-        if (error.code !== 'TURN_BODY_FAILED') this.violation(`unexpected error ${error.code}`);
-      },
+      onError: (error) => this.onError(error),
+      maxRunningTurns: options.maxRunningTurns,
     });
   }
 
@@ -104,13 +153,14 @@ export class PropertyWorld {
    * Submits an input. With `passGeneration` the caller passes the generation read at entry
    * (`stale` makes it an old one); without, the scheduler reads it itself when it must.
    */
-  submit(sessionId: string, human: boolean, stale: boolean, passGeneration = true): void {
+  submit(sessionId: string, human: boolean, stale: boolean, passGeneration = true, nested = false): void {
     const current = this.generation(sessionId);
     const input: WorldInput = {
       id: this.inputs.length,
       sessionId,
       human,
       generation: stale ? current - 1 : current,
+      nested,
     };
     const record: InputRecord = {
       input,
@@ -123,7 +173,7 @@ export class PropertyWorld {
       everWaiting: false,
     };
     this.inputs.push(record);
-    const options = passGeneration ? { generation: input.generation } : {};
+    const options = passGeneration ? { generation: input.generation, nested } : { nested };
     this.scheduler.submit(input, options).then(
       (outcome) => this.onSettled(record, outcome),
       () => {
@@ -222,21 +272,42 @@ export class PropertyWorld {
     const deletion = this.scheduler.deleteSession(sessionId);
     this.expectStopped(sessionId, 'deleteSession');
     this.trackOperation(`deleteSession(${sessionId})`, deletion, () =>
-      this.expect(running === undefined || running.ended, 'deleteSession resolved before its turn ended'),
+      this.expect(
+        running === undefined || running.ended || this.isAbandoned(running),
+        'deleteSession resolved before its turn ended',
+      ),
     );
   }
 
-  drain(): void {
+  /** Drains; with `deadline`, past {@link drainDeadlineMs} what is left is abandoned [LIV-2]. */
+  drain(deadline = false): void {
     this.drained = true;
     const submitted = this.inputs.length;
-    const drain = this.scheduler.drain();
+    const drain: Promise<unknown> = deadline
+      ? this.scheduler.drain({ deadlineMs: drainDeadlineMs })
+      : this.scheduler.drain();
     for (const sessionId of sessionIds) this.expectStopped(sessionId, 'drain');
-    this.trackOperation('drain', drain, () =>
+    const label = deadline ? 'drain(deadline)' : 'drain';
+    this.trackOperation(label, drain, (report) => {
       this.expect(
         this.inputs.slice(0, submitted).every((record) => record.settled),
-        'drain resolved before every submit settled',
-      ),
-    );
+        `${label} resolved before every submit settled`,
+      );
+      this.checkDrainReport(report as DrainReport, deadline);
+    });
+  }
+
+  /** Lets fake time pass a drain deadline. */
+  async advanceTime(): Promise<void> {
+    await vi.advanceTimersByTimeAsync(drainDeadlineMs);
+  }
+
+  /** Finishes the oldest release callback still in flight (manual release mode). */
+  finishRelease(): void {
+    const release = this.releasesInFlight.find((candidate) => !candidate.finished);
+    if (release === undefined) return;
+    release.finished = true;
+    release.done.resolve();
   }
 
   /** Ends every turn and cleanup until nothing is left, as a caller eventually does. */
@@ -257,7 +328,14 @@ export class PropertyWorld {
           progressed = true;
         }
       }
+      for (const release of this.releasesInFlight) {
+        if (!release.finished) {
+          this.finishRelease();
+          progressed = true;
+        }
+      }
       await flush();
+      this.checkpoint();
       if (!progressed && this.turns.every((record) => record.ended)) return;
     }
     this.violation('the world did not come to rest');
@@ -282,6 +360,17 @@ export class PropertyWorld {
       this.expect(operation.settled, `${operation.label} never settled`);
     for (const hold of this.holds) this.expect(hold.settled, 'a clearing never settled');
     this.checkTurnOrder();
+    const abandoned = this.inputs.filter((record) => isAbandonedOutcome(record.outcome)).length;
+    this.expect(
+      abandoned === this.abandonedInReports,
+      `${abandoned} inputs settled as abandoned, the drain reports name ${this.abandonedInReports}`,
+    );
+    this.expect(vi.getTimerCount() === 0, `${vi.getTimerCount()} timers left behind`);
+  }
+
+  /** The admission checks at a rest point (after every command) [LIV-4]. */
+  checkpoint(): void {
+    for (const problem of this.admission.atRest(this.scheduler.stats())) this.violation(problem);
   }
 
   assertClean(): void {
@@ -293,8 +382,14 @@ export class PropertyWorld {
     this.expect(record.settled && !record.rejected, `input ${id} did not resolve`);
     const ran = record.turnIds.length;
     const released = record.releases.length;
-    this.expect(ran + released === 1, `input ${id} ran in ${ran} turns and was released ${released} times`);
     const outcome = record.outcome;
+    if (isAbandonedOutcome(outcome)) {
+      // Cut off in a turn, in a delivery, or waiting for its turn to settle [LIV-2].
+      this.expect(ran + released <= 1, `abandoned input ${id} ran ${ran} times, released ${released} times`);
+      this.expect(outcome.archive === false, `abandoned input ${id} marked for archiving`);
+      return;
+    }
+    this.expect(ran + released === 1, `input ${id} ran in ${ran} turns and was released ${released} times`);
     if (ran === 1) {
       this.expect(
         outcome?.status === 'turn' && outcome.turnId === record.turnIds[0],
@@ -332,12 +427,19 @@ export class PropertyWorld {
   private onTurn(turn: Turn<WorldInput, WorldActor>): Promise<void> {
     const { sessionId } = turn;
     const opening = turn.inputs.map((input) => input.id);
+    const nested = turn.inputs[0]!.nested;
     this.expect(!this.drained, `turn ${turn.turnId} opened after drain`);
     this.expect(!this.isHeldInModel(sessionId), `turn opened in held session ${sessionId}`);
     this.expect(this.runningIn(sessionId) === undefined, `two turns at once in ${sessionId}`);
     this.expect(
-      !this.archiving.get(sessionId),
-      `turn opened in ${sessionId} while a release was being archived`,
+      !this.blocking.get(sessionId),
+      `turn opened in ${sessionId} while a release of it was being delivered`,
+    );
+    for (const problem of this.admission.checkOpening(sessionId, nested)) this.violation(problem);
+    const runningTurns = this.scheduler.stats().runningTurns;
+    this.expect(
+      nested || runningTurns <= this.limit,
+      `${runningTurns} turns run after a slotted one opened, limit ${this.limit}`,
     );
     const humans = turn.inputs.filter((input) => input.human).length;
     if (turn.openedBy === 'injection')
@@ -366,16 +468,22 @@ export class PropertyWorld {
       joined: [],
       waitingAtOpen: new Set(waiting.map((input) => input.id)),
       body,
+      nested,
       ended: false,
+      closed: false,
     };
     this.turns.push(record);
     for (const id of opening) this.inputs[id]!.turnIds.push(turn.turnId);
-    return body.promise;
+    // The scheduler waits on this promise, so `closed` flips just before it sees the end.
+    return body.promise.finally(() => {
+      record.closed = true;
+    });
   }
 
   private onRelease(released: readonly ReleasedInput<WorldInput>[]): void | Promise<void> {
     for (const item of released) {
       const record = this.inputs[item.input.id]!;
+      this.expect(!record.settled, `input ${item.input.id} released after it settled`);
       record.releases.push(item);
       const expected = item.reason === 'drain' ? record.everWaiting : expectedArchive[item.reason];
       this.expect(
@@ -387,12 +495,64 @@ export class PropertyWorld {
       }
     }
     const first = released[0];
-    if (!this.asyncRelease || first === undefined) return undefined;
-    const { sessionId, archive } = first;
-    if (archive) this.archiving.set(sessionId, (this.archiving.get(sessionId) ?? 0) + 1);
-    return Promise.resolve().then(() => {
-      if (archive) this.archiving.set(sessionId, this.archiving.get(sessionId)! - 1);
+    if (this.options.releaseMode === 'sync' || first === undefined) return undefined;
+    const { sessionId, reason, archive } = first;
+    // Releases of single inputs that never reached a queue do not hold up their session.
+    const blocks = reason !== 'generation' && (reason !== 'drain' || archive);
+    if (blocks) this.blocking.set(sessionId, (this.blocking.get(sessionId) ?? 0) + 1);
+    const done = deferred();
+    if (this.options.releaseMode === 'microtask') done.resolve();
+    else this.releasesInFlight.push({ sessionId, reason, size: released.length, done, finished: false });
+    return done.promise.then(() => {
+      if (blocks) this.blocking.set(sessionId, this.blocking.get(sessionId)! - 1);
     });
+  }
+
+  private onError(error: TurnSchedulerError): void {
+    if (!TurnBodyError.isInstance(error)) {
+      this.violation(`unexpected error ${error.code}`);
+      return;
+    }
+    const record = this.turns.find((candidate) => candidate.turn.turnId === error.turnId);
+    this.expect(record !== undefined && !this.isAbandoned(record), `abandoned turn ${error.turnId} reported`);
+  }
+
+  /** Checks a drain report against the model [LIV-2]. */
+  private checkDrainReport(report: DrainReport, deadline: boolean): void {
+    this.expect(Array.isArray(report?.abandoned), 'drain resolved without a report');
+    if (!deadline) this.expect(report.abandoned.length === 0, 'a drain without a deadline abandoned work');
+    for (const item of report.abandoned) {
+      this.abandonedInReports += item.inputCount;
+      if (item.kind === 'turn') this.checkAbandonedTurn(item.turnId, item.inputCount);
+      else if (item.delivering) {
+        const matching = this.releasesInFlight.some(
+          (release) =>
+            !release.finished &&
+            release.sessionId === item.sessionId &&
+            release.reason === item.reason &&
+            release.size === item.inputCount,
+        );
+        this.expect(matching, `abandoned release ${JSON.stringify(item)} was not in delivery`);
+      }
+    }
+  }
+
+  private checkAbandonedTurn(turnId: string, inputCount: number): void {
+    const record = this.turns.find((candidate) => candidate.turn.turnId === turnId);
+    if (record === undefined) {
+      this.violation(`abandoned turn ${turnId} unknown`);
+      return;
+    }
+    const ids = [...record.opening, ...record.joined];
+    this.expect(!record.closed, `abandoned turn ${turnId} had ended`);
+    this.expect(
+      ids.length === inputCount,
+      `abandoned turn ${turnId} has ${ids.length} inputs, report ${inputCount}`,
+    );
+    this.expect(
+      ids.every((id) => isAbandonedOutcome(this.inputs[id]!.outcome)),
+      `inputs of abandoned turn ${turnId} settled otherwise`,
+    );
   }
 
   private onQueue(sessionId: string, waiting: readonly WorldInput[]): void {
@@ -412,7 +572,7 @@ export class PropertyWorld {
     if (outcome.status === 'turn') {
       const turn = this.turns.find((candidate) => candidate.turn.turnId === outcome.turnId);
       this.expect(turn?.ended === true, `input ${record.input.id} settled before its turn ended`);
-    } else {
+    } else if (outcome.reason !== 'abandoned') {
       this.expect(
         record.releases.length === 1,
         `input ${record.input.id} settled before its release was delivered`,
@@ -431,7 +591,7 @@ export class PropertyWorld {
     }
     if (hold.sessions === undefined)
       this.expect(
-        this.turns.every((record) => record.ended),
+        this.turns.every((record) => record.ended || this.isAbandoned(record)),
         'turn running under a global hold',
       );
     if (hold.mode === 'reentrant') await this.reenter(covered[0] ?? 'a');
@@ -475,13 +635,13 @@ export class PropertyWorld {
     this.inputs[id]!.turnIds.push(record.turn.turnId);
   }
 
-  private trackOperation(label: string, promise: Promise<void>, onResolved: () => void): void {
+  private trackOperation<T>(label: string, promise: Promise<T>, onResolved: (value: T) => void): void {
     const operation = { label, settled: false };
     this.pendingOperations.push(operation);
     promise.then(
-      () => {
+      (value) => {
         operation.settled = true;
-        onResolved();
+        onResolved(value);
       },
       (error: unknown) => {
         operation.settled = true;
@@ -490,8 +650,32 @@ export class PropertyWorld {
     );
   }
 
+  /** The session's turn the test has not finished, unless a drain deadline abandoned it. */
   private runningIn(sessionId: string): TurnRecord | undefined {
-    return this.turns.find((record) => record.turn.sessionId === sessionId && !record.ended);
+    return this.turns.find(
+      (record) => record.turn.sessionId === sessionId && !record.ended && !this.isAbandoned(record),
+    );
+  }
+
+  /** Whether a drain deadline abandoned the turn: its inputs settled as abandoned. */
+  private isAbandoned(record: TurnRecord): boolean {
+    return isAbandonedOutcome(this.inputs[record.opening[0]!]!.outcome);
+  }
+
+  /** Whether the session's next turn could open now but for a slot [LIV-4]. */
+  private isReady(sessionId: string): boolean {
+    if (this.drained || this.scheduler.waiting(sessionId).length === 0) return false;
+    if (this.scheduler.isHeld(sessionId) || (this.blocking.get(sessionId) ?? 0) > 0) return false;
+    return !this.turns.some((record) => record.turn.sessionId === sessionId && this.isOpen(record));
+  }
+
+  private isOpen(record: TurnRecord): boolean {
+    return !record.closed && !this.isAbandoned(record);
+  }
+
+  private openTurns(): { all: number; slotted: number } {
+    const open = this.turns.filter((record) => this.isOpen(record));
+    return { all: open.length, slotted: open.filter((record) => !record.nested).length };
   }
 
   private isHeldInModel(sessionId: string): boolean {
@@ -519,6 +703,12 @@ export class PropertyWorld {
 
 function sameList(left: readonly number[], right: readonly number[]): boolean {
   return left.length === right.length && left.every((value, index) => value === right[index]);
+}
+
+function isAbandonedOutcome(
+  outcome: SubmitOutcome | undefined,
+): outcome is { readonly status: 'released'; readonly reason: 'abandoned'; readonly archive: boolean } {
+  return outcome?.status === 'released' && outcome.reason === 'abandoned';
 }
 
 function isIncreasing(values: readonly number[]): boolean {

@@ -2,6 +2,7 @@ import {
   createTurnScheduler,
   type QueueEvent,
   type ReleasedInput,
+  type SubmitOptions,
   type SubmitOutcome,
   type Turn,
   type TurnScheduler,
@@ -90,11 +91,13 @@ export interface Harness {
   readonly queueEvents: QueueEvent<TestMessage>[];
   readonly errors: TurnSchedulerError[];
   /** Submits and tracks. */
-  submit(message: TestMessage, options?: { generation?: number }): Tracked<SubmitOutcome>;
+  submit(message: TestMessage, options?: SubmitOptions): Tracked<SubmitOutcome>;
   /** The unfinished turn of a session; fails the test when there is none. */
   running(sessionId: string): ControlledTurn;
   /** Whether the session has an unfinished turn. */
   isRunning(sessionId: string): boolean;
+  /** The sessions with an unfinished turn, in the order their turns started. */
+  runningSessions(): string[];
   /** Ids of the opening inputs of every turn of a session, in start order. */
   openings(sessionId: string): string[][];
   /** Ids of the released inputs, in release order. */
@@ -149,6 +152,7 @@ export function createHarness(
     submit: (message, options) => track(scheduler.submit(message, options)),
     running,
     isRunning: (sessionId) => turns.some((turn) => turn.turn.sessionId === sessionId && !turn.ended),
+    runningSessions: () => turns.filter((turn) => !turn.ended).map((turn) => turn.turn.sessionId),
     openings: (sessionId) =>
       turns.filter((turn) => turn.turn.sessionId === sessionId).map((turn) => [...turn.opening]),
     releasedIds: () => releases.flat().map((released) => released.input.id),
