@@ -14,8 +14,20 @@
  *   trim10kColdMs is the same with a fresh counter (tokenizing included).
  * - vsLangchainTrimRatio: our trim against LangChain's `trimMessages` (strategy "last",
  *   startOn "human") on the same 10,000 messages, the same allowance and the same counter.
+ * - worstCaseCostRatio: the time per character of counting 1 MiB (1,048,576 UTF-16 code units)
+ *   of one repeated character, over that of 1 MiB of ordinary mixed English/Chinese prose, each
+ *   with a fresh counter (so the package's text cache never helps), in one run (target ≤ 3):
+ *   worstCaseCostRatioCjk for "哈", worstCaseCostRatioAscii for "x", worstCaseCostRatio the larger.
+ *   gpt-tokenizer's own merge cache (per process, 100,000 pieces) is warm for all three after the
+ *   warm-up round: the prose's few hundred distinct words and the repeated windows of a run of one
+ *   character are all in it, so the ratio measures scanning and windowing, not byte-pair merges.
+ * - asyncMaxSliceMs: the longest time between two turns of the event loop (timestamps taken in a
+ *   `setImmediate` chain) while `countTextAsync` counts 1 MiB of random CJK without punctuation
+ *   with a fresh counter and the default 10 ms slices (target ≤ 50). That text is all merge cache
+ *   misses; asyncCount1MiBCjkMs is how long the whole count takes.
  *
- * Times are medians of several runs after warm-up. Nothing here asserts a time.
+ * Times are medians of several runs after warm-up; `…AcrossRounds` gives min, median and max of
+ * the rounds. Nothing here asserts a time.
  */
 import { trimMessages } from '@langchain/core/messages';
 import o200kBase from 'gpt-tokenizer/encoding/o200k_base';
@@ -23,6 +35,7 @@ import { type ChatMessageLike, createTokenCounter, trimHistory } from '../src/in
 import { toolCallIdOf, toolCallsJson, toolCallsOf } from '../src/message-fields';
 import { mixedCorpus, mixedHistory } from '../test/support/mixed-corpus';
 import { toLangchainHistory } from './langchain-history';
+import { measureAsyncSlices, measureWorstCaseCost, spreadOf } from './long-runs';
 
 const json = process.argv.includes('--json');
 const plainText = { disallowedSpecial: new Set<string>() };
@@ -126,7 +139,30 @@ async function measureTrimming(runs: number, langchainRuns: number) {
 
 const estimation = measureEstimation(15);
 const trimming = await measureTrimming(15, 3);
+const worstCase = measureWorstCaseCost(5);
+const asyncRounds = await measureAsyncSlices(3);
 const round = (value: number, digits = 3) => Number(value.toFixed(digits));
+
+const cjkRatios = worstCase.map((run) => run.repeatedCjkMs / run.proseMs);
+const asciiRatios = worstCase.map((run) => run.repeatedAsciiMs / run.proseMs);
+const worstRatios = worstCase.map((_, index) => Math.max(cjkRatios[index]!, asciiRatios[index]!));
+const worstCaseFigures = {
+  worstCaseCostRatio: spreadOf(worstRatios).median,
+  worstCaseCostRatioAcrossRounds: spreadOf(worstRatios),
+  worstCaseCostRatioCjk: spreadOf(cjkRatios).median,
+  worstCaseCostRatioCjkAcrossRounds: spreadOf(cjkRatios),
+  worstCaseCostRatioAscii: spreadOf(asciiRatios).median,
+  worstCaseCostRatioAsciiAcrossRounds: spreadOf(asciiRatios),
+  prose1MiBMs: spreadOf(worstCase.map((run) => run.proseMs)).median,
+  repeatedCjk1MiBMs: spreadOf(worstCase.map((run) => run.repeatedCjkMs)).median,
+  repeatedAscii1MiBMs: spreadOf(worstCase.map((run) => run.repeatedAsciiMs)).median,
+  asyncMaxSliceMs: spreadOf(asyncRounds.map((run) => run.maxSliceMs)).median,
+  asyncMaxSliceMsAcrossRounds: spreadOf(asyncRounds.map((run) => run.maxSliceMs)),
+  asyncCount1MiBCjkMs: spreadOf(
+    asyncRounds.map((run) => run.totalMs),
+    1,
+  ).median,
+};
 
 const result = {
   coldVsRawRatio: round(estimation.cold / estimation.raw),
@@ -138,13 +174,22 @@ const result = {
   warmEstimate1kMs: round(estimation.warm, 4),
   trim10kColdMs: round(trimming.cold),
   langchainTrim10kMs: round(trimming.langchain),
+  ...worstCaseFigures,
   trim10k: {
     historyTokens: trimming.historyTokens,
     allowance: trimming.allowance,
     keptMessages: trimming.kept,
     keptMessagesByLangchain: trimming.keptByLangchain,
   },
-  targets: { coldVsRawRatio: 1.2, warmVsColdRatio: 0.05, trim10kMs: 20 },
+  targets: {
+    coldVsRawRatio: 1.2,
+    warmVsColdRatio: 0.05,
+    trim10kMs: 20,
+    worstCaseCostRatio: 3,
+    worstCaseCostRatioCjk: 3,
+    worstCaseCostRatioAscii: 3,
+    asyncMaxSliceMs: 50,
+  },
   node: process.version,
 };
 
@@ -169,6 +214,22 @@ if (json) {
       'LangChain trimMessages, same 10,000 messages and counter',
       `${result.langchainTrim10kMs} ms`,
       `ours is ${result.vsLangchainTrimRatio}× LangChain`,
+    ],
+    ['count 1 MiB of mixed English/Chinese prose, fresh counter', `${result.prose1MiBMs} ms`, 'baseline'],
+    [
+      'count 1 MiB of one repeated "哈", fresh counter',
+      `${result.repeatedCjk1MiBMs} ms`,
+      `${result.worstCaseCostRatioCjk}× prose per character (target ≤ 3)`,
+    ],
+    [
+      'count 1 MiB of one repeated "x", fresh counter',
+      `${result.repeatedAscii1MiBMs} ms`,
+      `${result.worstCaseCostRatioAscii}× prose per character (target ≤ 3)`,
+    ],
+    [
+      'countTextAsync, 1 MiB of random CJK without punctuation',
+      `${result.asyncCount1MiBCjkMs} ms`,
+      `longest stretch without a turn of the event loop ${result.asyncMaxSliceMs} ms (target ≤ 50)`,
     ],
   ];
   const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column]!.length)));

@@ -16,6 +16,7 @@ export {
 } from './compute-token-breakdown';
 export { DEFAULT_MODEL_LIMITS, type ModelLimits } from './default-model-limits';
 export { encodingForModel } from './encoding-for-model';
+export type { AsyncCountOptions } from './event-loop-slicer';
 export type {
   MessageAttribution,
   MessageClassification,

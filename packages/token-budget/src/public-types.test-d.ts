@@ -1,5 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  type AsyncCountOptions,
   type ChatMessageLike,
   computeTokenBreakdown,
   createTokenCounter,
@@ -45,6 +46,23 @@ describe('public types', () => {
     }>();
     expectTypeOf<TokenUsagePart['label']>().toEqualTypeOf<string | TextRef>();
     expectTypeOf<TokenUsagePart['injectors']>().toEqualTypeOf<Record<string, number> | undefined>();
+  });
+
+  it('counts asynchronously with an optional signal and slice length, to a promised number', () => {
+    const counter = createTokenCounter();
+    expectTypeOf<AsyncCountOptions>().toEqualTypeOf<{
+      readonly signal?: AbortSignal;
+      readonly sliceMs?: number;
+    }>();
+    expectTypeOf(counter.countTextAsync).toEqualTypeOf<
+      (text: string, options?: AsyncCountOptions) => Promise<number>
+    >();
+    expectTypeOf(counter.countMessageAsync).toEqualTypeOf<
+      (message: ChatMessageLike, options?: AsyncCountOptions) => Promise<number>
+    >();
+    expectTypeOf(counter.countMessagesAsync).toEqualTypeOf<
+      (messages: readonly ChatMessageLike[], options?: AsyncCountOptions) => Promise<number>
+    >();
   });
 
   it('accepts both the OpenAI and the camelCase message shapes', () => {

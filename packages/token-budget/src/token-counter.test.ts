@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { estimateTokensInFunctions } from 'gpt-tokenizer/functionCalling';
 import { get_encoding, type Tiktoken } from 'tiktoken';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mixedCorpus, mixedHistory } from '../test/support/mixed-corpus';
+import { RUN_KINDS } from '../test/support/long-runs';
+import { mixedCorpus, mixedHistory, seededRandom } from '../test/support/mixed-corpus';
 import {
   type ChatMessageLike,
   createTokenCounter,
@@ -74,6 +75,27 @@ describe('plain text', () => {
     const counter = createTokenCounter();
     expect(counter.countText('')).toBe(0);
     expect(() => counter.countText(42 as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe('long unbroken runs', () => {
+  // gpt-tokenizer alone takes 13 s for 64 KiB of "x" (its merge is quadratic in a piece's
+  // length); these finish in well under a second each. No time is asserted: a quadratic count
+  // would simply not finish.
+  it('counts 1 MiB of one repeated character, within 1% of 256 times the exact count of 4 KiB', () => {
+    for (const unit of ['x', '\n', '哈']) {
+      const counter = createTokenCounter();
+      const expected = 256 * reference(unit.repeat(4_096));
+      const tokens = counter.countText(unit.repeat(1_048_576));
+      expect(Math.abs(tokens - expected), JSON.stringify(unit)).toBeLessThanOrEqual(expected * 0.01);
+    }
+  });
+
+  it('counts 256 KiB of random CJK without punctuation', () => {
+    const text = RUN_KINDS.cjk(seededRandom(3), 262_144);
+    const tokens = createTokenCounter().countText(text);
+    expect(tokens).toBeGreaterThanOrEqual(text.length);
+    expect(tokens).toBeLessThanOrEqual(3 * text.length);
   });
 });
 

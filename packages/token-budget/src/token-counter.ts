@@ -1,9 +1,14 @@
-import type { ChatContentPart, ChatMessageLike } from './chat-message';
+import type { ChatMessageLike } from './chat-message';
+import { type CounterSettings, resolveCounterSettings } from './counter-settings';
+import { type AsyncCountOptions, EventLoopSlicer, runInSlices } from './event-loop-slicer';
 import { formatToolDefinition, TOOL_NAMESPACE_FOOTER, TOOL_NAMESPACE_HEADER } from './format-tool-definition';
-import { toolCallIdOf, toolCallsJson, toolCallsOf } from './message-fields';
-import { createModelTable, type ModelTable } from './model-table';
+import { messageCountParts } from './message-count-parts';
+import { MessageMemory } from './message-memory';
+import type { ModelTable } from './model-table';
 import { TextCountCache } from './text-count-cache';
-import { DEFAULT_ENCODING, type TokenEncodingName, textTokenizerFor } from './token-encoding';
+import { slicedTextPlan, type TextCountPlan, wholeTextPlan } from './text-count-plan';
+import { countTextAtOnce, countTextInSteps } from './text-count-steps';
+import { encodingPrimitivesFor, type TokenEncodingName } from './token-encoding';
 import type { ToolDefinitionLike } from './tool-definition';
 
 /** Options of `createTokenCounter`. Every figure is a non-negative integer. */
@@ -56,7 +61,10 @@ export interface ChatRequestLike {
  * Counts tokens of texts, chat messages and tool definitions with one encoding.
  *
  * Plain text counts exactly as the reference tokenizer (`tiktoken`) does, with special-token
- * strings counted as ordinary text. A message costs, per OpenAI's cookbook ("How to count tokens
+ * strings counted as ordinary text, in time linear in its length: a piece of the encoding's split
+ * pattern longer than 256 UTF-16 code units (a long run of letters, CJK, punctuation, emoji or
+ * whitespace without a break) is counted in windows, within 1% of the exact count (README,
+ * "Long runs"). A message costs, per OpenAI's cookbook ("How to count tokens
  * with tiktoken", GPT-4 and later): `messageOverhead` + the tokens of every string field (role,
  * content, name, tool call id) + `nameOverhead` when named. OpenAI documents no rule for tool
  * calls; they count as the compact JSON of their Chat Completions wire shape. Image parts cost
@@ -75,6 +83,25 @@ export interface TokenCounter {
   countMessage(message: ChatMessageLike): number;
   /** Tokens of a message list: its messages plus the reply priming. */
   countMessages(messages: readonly ChatMessageLike[]): number;
+  /**
+   * `countText` without blocking the event loop: the same figure, counted in slices of about
+   * `sliceMs` (default 10 ms) of synchronous work with a `setImmediate` between them, even inside
+   * one long text. Rejects with the signal's reason once aborted (checked before each slice), with
+   * `TypeError` for a non-string text or a bad `sliceMs`. A remembered or small text resolves at
+   * once, without yielding. The figure is remembered as `countText` remembers it.
+   */
+  countTextAsync(text: string, options?: AsyncCountOptions): Promise<number>;
+  /**
+   * `countMessage` without blocking the event loop (see `countTextAsync`). The figure is
+   * remembered for the message object, so a later `countMessage` of it is a cache hit.
+   */
+  countMessageAsync(message: ChatMessageLike, options?: AsyncCountOptions): Promise<number>;
+  /**
+   * `countMessages` without blocking the event loop (see `countTextAsync`): call it on a request's
+   * messages before the model call, then use the synchronous methods, which find every figure
+   * remembered. Messages already counted cost a lookup and never yield.
+   */
+  countMessagesAsync(messages: readonly ChatMessageLike[], options?: AsyncCountOptions): Promise<number>;
   /** Tokens of a list of tool definitions (0 for none). */
   countTools(tools: readonly ToolDefinitionLike[]): number;
   /** Estimated prompt tokens of a whole request: messages, reply priming and tools. */
@@ -85,80 +112,24 @@ export interface TokenCounter {
   clearCache(): void;
 }
 
-interface RememberedMessage {
-  readonly tokens: number;
-  readonly role: unknown;
-  readonly content: unknown;
-  readonly name: unknown;
-  readonly toolCalls: unknown;
-  readonly toolCallId: unknown;
-}
-
-const imageTypes = new Set(['image_url', 'image', 'input_image']);
-
-function figure(name: string, value: number | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 0) {
-    throw new TypeError(`createTokenCounter: ${name} must be a non-negative integer`);
-  }
-  return value;
-}
-
-function resolveEncoding(options: TokenCounterOptions): TokenEncodingName {
-  if (options.encoding !== undefined) return options.encoding;
-  if (options.model !== undefined)
-    return (options.modelTable ?? createModelTable()).encodingFor(options.model);
-  return DEFAULT_ENCODING;
-}
-
-function sameFields(remembered: RememberedMessage, message: ChatMessageLike): boolean {
-  return (
-    remembered.content === message.content &&
-    remembered.role === message.role &&
-    remembered.name === message.name &&
-    remembered.toolCalls === (message.tool_calls ?? message.toolCalls) &&
-    remembered.toolCallId === (message.tool_call_id ?? message.toolCallId)
-  );
-}
-
-/** The settings a counter runs with, resolved from `TokenCounterOptions`. */
-interface CounterSettings {
-  readonly encoding: TokenEncodingName;
-  readonly imageTokens: number;
-  readonly messageOverhead: number;
-  readonly nameOverhead: number;
-  readonly replyPriming: number;
-  readonly toolsOverhead: number;
-  readonly textCacheEntries: number;
-  readonly textCacheCharacters: number;
-}
-
-function resolveSettings(options: TokenCounterOptions): CounterSettings {
-  return {
-    encoding: resolveEncoding(options),
-    imageTokens: figure('imageTokens', options.imageTokens, 765),
-    messageOverhead: figure('messageOverhead', options.messageOverhead, 3),
-    nameOverhead: figure('nameOverhead', options.nameOverhead, 1),
-    replyPriming: figure('replyPriming', options.replyPriming, 3),
-    toolsOverhead: figure('toolsOverhead', options.toolsOverhead, 9),
-    textCacheEntries: figure('textCacheEntries', options.textCacheEntries, 8_192),
-    textCacheCharacters: figure('textCacheCharacters', options.textCacheCharacters, 4_000_000),
-  };
-}
+type CountSteps = Generator<undefined, number, undefined>;
 
 class CachingTokenCounter implements TokenCounter {
   readonly encoding: TokenEncodingName;
   readonly #settings: CounterSettings;
-  readonly #tokenize: (text: string) => number;
+  readonly #wholeText: TextCountPlan;
+  readonly #slicedText: TextCountPlan;
   readonly #texts: TextCountCache;
-  #messages = new WeakMap<object, RememberedMessage>();
+  #messages = new MessageMemory();
   #tools = new WeakMap<object, number>();
   #stats = { messageHits: 0, messageMisses: 0, textHits: 0, textMisses: 0 };
 
   constructor(settings: CounterSettings) {
     this.encoding = settings.encoding;
     this.#settings = settings;
-    this.#tokenize = textTokenizerFor(settings.encoding);
+    const primitives = encodingPrimitivesFor(settings.encoding);
+    this.#wholeText = wholeTextPlan(primitives);
+    this.#slicedText = slicedTextPlan(primitives);
     this.#texts = new TextCountCache({
       maxEntries: settings.textCacheEntries,
       maxCharacters: settings.textCacheCharacters,
@@ -167,50 +138,42 @@ class CachingTokenCounter implements TokenCounter {
     this.countText = this.countText.bind(this);
     this.countMessage = this.countMessage.bind(this);
     this.countMessages = this.countMessages.bind(this);
+    this.countTextAsync = this.countTextAsync.bind(this);
+    this.countMessageAsync = this.countMessageAsync.bind(this);
+    this.countMessagesAsync = this.countMessagesAsync.bind(this);
     this.countTools = this.countTools.bind(this);
     this.estimateRequest = this.estimateRequest.bind(this);
   }
 
   countText(text: string): number {
-    if (typeof text !== 'string') throw new TypeError('countText: text must be a string');
-    if (text.length === 0) return 0;
-    const known = this.#texts.get(text);
-    if (known !== undefined) {
-      this.#stats.textHits += 1;
-      return known;
-    }
-    this.#stats.textMisses += 1;
-    const tokens = this.#tokenize(text);
-    this.#texts.set(text, tokens);
-    return tokens;
+    return this.#knownText(text) ?? this.#rememberText(text, countTextAtOnce(text, this.#wholeText));
   }
 
   countMessage(message: ChatMessageLike): number {
-    if (typeof message !== 'object' || message === null) {
-      throw new TypeError('countMessage: message must be an object');
-    }
-    const remembered = this.#messages.get(message);
-    if (remembered !== undefined && sameFields(remembered, message)) {
-      this.#stats.messageHits += 1;
-      return remembered.tokens;
-    }
-    this.#stats.messageMisses += 1;
-    const tokens = this.#countFresh(message);
-    this.#messages.set(message, {
-      tokens,
-      role: message.role,
-      content: message.content,
-      name: message.name,
-      toolCalls: message.tool_calls ?? message.toolCalls,
-      toolCallId: message.tool_call_id ?? message.toolCallId,
-    });
-    return tokens;
+    const known = this.#knownMessage(message);
+    if (known !== undefined) return known;
+    const parts = messageCountParts(message, this.#settings);
+    let tokens = parts.fixedTokens;
+    for (const text of parts.texts) tokens += this.countText(text);
+    return this.#messages.set(message, tokens);
   }
 
   countMessages(messages: readonly ChatMessageLike[]): number {
     let tokens = this.#settings.replyPriming;
     for (const message of messages) tokens += this.countMessage(message);
     return tokens;
+  }
+
+  countTextAsync(text: string, options?: AsyncCountOptions): Promise<number> {
+    return this.#countInSlices(() => this.#textSteps(text), options);
+  }
+
+  countMessageAsync(message: ChatMessageLike, options?: AsyncCountOptions): Promise<number> {
+    return this.#countInSlices(() => this.#messageSteps(message), options);
+  }
+
+  countMessagesAsync(messages: readonly ChatMessageLike[], options?: AsyncCountOptions): Promise<number> {
+    return this.#countInSlices(() => this.#messagesSteps(messages), options);
   }
 
   countTools(tools: readonly ToolDefinitionLike[]): number {
@@ -233,37 +196,68 @@ class CachingTokenCounter implements TokenCounter {
 
   clearCache(): void {
     this.#texts.clear();
-    this.#messages = new WeakMap();
+    this.#messages = new MessageMemory();
     this.#tools = new WeakMap();
     this.#stats = { messageHits: 0, messageMisses: 0, textHits: 0, textMisses: 0 };
   }
 
-  #countFresh(message: ChatMessageLike): number {
-    const { messageOverhead, nameOverhead } = this.#settings;
-    let tokens = messageOverhead + this.countText(String(message.role)) + this.#countContent(message.content);
-    if (typeof message.name === 'string' && message.name.length > 0) {
-      tokens += this.countText(message.name) + nameOverhead;
+  /** The remembered figure of a text (0 for the empty text), or `undefined` after a miss. */
+  #knownText(text: string): number | undefined {
+    if (typeof text !== 'string') throw new TypeError('countText: text must be a string');
+    if (text.length === 0) return 0;
+    const known = this.#texts.get(text);
+    if (known !== undefined) this.#stats.textHits += 1;
+    else this.#stats.textMisses += 1;
+    return known;
+  }
+
+  #rememberText(text: string, tokens: number): number {
+    this.#texts.set(text, tokens);
+    return tokens;
+  }
+
+  /** The remembered figure of a message whose fields are unchanged, or `undefined` after a miss. */
+  #knownMessage(message: ChatMessageLike): number | undefined {
+    if (typeof message !== 'object' || message === null) {
+      throw new TypeError('countMessage: message must be an object');
     }
-    const calls = toolCallsOf(message);
-    if (calls !== undefined) tokens += this.countText(toolCallsJson(calls));
-    const toolCallId = toolCallIdOf(message);
-    if (toolCallId !== undefined) tokens += this.countText(toolCallId);
+    const known = this.#messages.get(message);
+    if (known !== undefined) this.#stats.messageHits += 1;
+    else this.#stats.messageMisses += 1;
+    return known;
+  }
+
+  #countInSlices(steps: () => CountSteps, options: AsyncCountOptions | undefined): Promise<number> {
+    try {
+      const slicer = new EventLoopSlicer(options);
+      return Promise.resolve(runInSlices(steps(), slicer));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  *#textSteps(text: string): CountSteps {
+    const known = this.#knownText(text);
+    if (known !== undefined) return known;
+    const tokens = this.#rememberText(text, yield* countTextInSteps(text, this.#slicedText));
+    // A fresh count is a step of its own, so many short texts still give the event loop turns.
+    yield;
     return tokens;
   }
 
-  #countContent(content: ChatMessageLike['content']): number {
-    if (typeof content === 'string') return this.countText(content);
-    if (!Array.isArray(content)) return 0;
-    let tokens = 0;
-    for (const part of content as readonly (ChatContentPart | string)[]) tokens += this.#countPart(part);
-    return tokens;
+  *#messageSteps(message: ChatMessageLike): CountSteps {
+    const known = this.#knownMessage(message);
+    if (known !== undefined) return known;
+    const parts = messageCountParts(message, this.#settings);
+    let tokens = parts.fixedTokens;
+    for (const text of parts.texts) tokens += yield* this.#textSteps(text);
+    return this.#messages.set(message, tokens);
   }
 
-  #countPart(part: ChatContentPart | string): number {
-    if (typeof part === 'string') return this.countText(part);
-    if (typeof part.text === 'string') return this.countText(part.text);
-    if (imageTypes.has(part.type)) return this.#settings.imageTokens;
-    return this.countText(JSON.stringify(part) ?? '');
+  *#messagesSteps(messages: readonly ChatMessageLike[]): CountSteps {
+    let tokens = this.#settings.replyPriming;
+    for (const message of messages) tokens += yield* this.#messageSteps(message);
+    return tokens;
   }
 
   #countTool(tool: ToolDefinitionLike): number {
@@ -281,5 +275,5 @@ class CachingTokenCounter implements TokenCounter {
  * encoding this package does not ship, and `TypeError` for a negative or fractional figure.
  */
 export function createTokenCounter(options: TokenCounterOptions = {}): TokenCounter {
-  return new CachingTokenCounter(resolveSettings(options));
+  return new CachingTokenCounter(resolveCounterSettings(options));
 }

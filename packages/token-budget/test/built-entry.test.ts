@@ -52,6 +52,14 @@ describe('the built entry', () => {
     expect(usage.used).toBe(counter.estimateRequest({ messages: [system, ...trim.kept] }));
   });
 
+  it('counts a long unbroken run, and counts asynchronously to the same figures', async () => {
+    const counter = createTokenCounter();
+    const messages = [{ role: 'user', content: `run: ${'哈'.repeat(20_000)} and ${'='.repeat(5_000)}` }];
+    const asynchronous = await counter.countMessagesAsync(messages, { sliceMs: 0 });
+    expect(asynchronous).toBe(createTokenCounter().countMessages(messages));
+    expect(asynchronous).toBeGreaterThan(10_000);
+  });
+
   it('throws its own errors, recognisable by isInstance', () => {
     let caught: unknown;
     try {
