@@ -3,8 +3,8 @@ import type { Registrar } from './registrar';
 import type { ServiceDescriptor } from './service-descriptor';
 import { uniqueRegistrationName } from './unique-registration-name';
 
-/** A drain callback: stop in-flight work and release what waits; may return a promise. */
-export type DrainCallback = () => void | Promise<void>;
+/** A drain callback: stop in-flight work and release what waits; may return a promise (awaited, its value ignored). */
+export type DrainCallback = () => unknown;
 
 /** What the provider of `lifecycle` implements. */
 export interface LifecycleService {
