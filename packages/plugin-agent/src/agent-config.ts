@@ -25,6 +25,31 @@ export interface AgentConfig {
   readonly systemPrompt?: string;
   /** Time limit of one prompt contribution's `build`, in milliseconds. Default 5,000. */
   readonly contributionTimeoutMs?: number;
+  /**
+   * Longest input text, in UTF-16 code units (`String.length`), that enters a turn ([LIV-3]).
+   * A longer input is not processed: the sender gets a `[系统]` notice and the log an
+   * `InputTooLargeError`. Default 65,536: sixteen times the longest message Telegram, QQ or
+   * Discord let a person send, and well within every model's context window.
+   */
+  readonly maxInputChars?: number;
+  /**
+   * Once a turn or an input was stopped (abort, clearing, deletion, drain), how long the agent
+   * still waits for a hook middleware, an event listener or a store write before it abandons
+   * it and logs it by name, in milliseconds ([LIV-1]). Default 1,000.
+   */
+  readonly stopGraceMs?: number;
+  /**
+   * How long a drain waits for everything to settle before it resolves anyway, settling every
+   * pending `handleMessage` and logging each abandoned piece by name, in milliseconds
+   * ([LIV-2]). Default 5,000.
+   */
+  readonly drainDeadlineMs?: number;
+  /**
+   * Most turns running at once across all sessions ([LIV-4]); `0` for no limit. Turns past it
+   * wait, oldest first, as queued turns of their sessions. Default 32: in `npm run bench` it keeps the
+   * event-loop lag of 1,000 busy sessions under 100 ms at nearly the throughput of no limit.
+   */
+  readonly maxRunningTurns?: number;
   /** Receives the turn-end line of every turn and isolated failures. Default: the console. */
   readonly logger?: AgentLogger;
   /** Makes turn ids; they must be unique ([TID-1]). Default `crypto.randomUUID`. */
@@ -57,6 +82,10 @@ export function resolveAgentConfig(
     maxFormatRetries: config.maxFormatRetries ?? 2,
     systemPrompt: config.systemPrompt,
     contributionTimeoutMs: config.contributionTimeoutMs ?? 5_000,
+    maxInputChars: config.maxInputChars ?? 65_536,
+    stopGraceMs: config.stopGraceMs ?? 1_000,
+    drainDeadlineMs: config.drainDeadlineMs ?? 5_000,
+    maxRunningTurns: config.maxRunningTurns ?? 32,
     logger: config.logger ?? fallbackLogger,
     createTurnId: config.createTurnId ?? (() => crypto.randomUUID()),
     createCallId: config.createCallId ?? (() => crypto.randomUUID()),
@@ -66,11 +95,15 @@ export function resolveAgentConfig(
     'historyLimit',
     'maxToolResultChars',
     'maxFormatRetries',
+    'stopGraceMs',
+    'drainDeadlineMs',
+    'maxRunningTurns',
   ] as const) {
     assertWholeNumber(key, resolved[key], 0);
   }
   assertWholeNumber('toolConcurrency', resolved.toolConcurrency, 1);
   assertWholeNumber('contributionTimeoutMs', resolved.contributionTimeoutMs, 1);
+  assertWholeNumber('maxInputChars', resolved.maxInputChars, 1);
   return resolved;
 }
 

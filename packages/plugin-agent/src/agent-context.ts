@@ -6,6 +6,7 @@ import type { ToolLoopAssembler } from '@aalis/tool-loop';
 import type { TurnScheduler } from '@aalis/turn-scheduler';
 import type { ResolvedAgentConfig } from './agent-config';
 import type { AgentDependencies } from './agent-dependencies';
+import type { ArrivalRegistry } from './arrival-registry';
 
 /** What every part of the default agent shares: its collaborators and its own state. */
 export interface AgentContext {
@@ -21,4 +22,6 @@ export interface AgentContext {
   readonly assembler: ToolLoopAssembler;
   /** Sessions that had inputs since they were last deleted: the default scope of `token:request`. */
   readonly seenSessions: Set<string>;
+  /** The `handleMessage` calls in progress, stoppable by abort, clearing, deletion and drain ([LIV-1]). */
+  readonly arrivals: ArrivalRegistry;
 }

@@ -68,6 +68,8 @@ export const agentPlugin = definePlugin({
     context.provide(agent, service);
     services.events.use.on('session:deleted', ({ sessionId }) => service.sessionDeleted(sessionId));
     services.events.use.on('token:request', (event) => service.answerTokenRequest(event));
-    services.lifecycle.use.onDrain(() => service.drain());
+    services.lifecycle.use.onDrain(async () => {
+      await service.drain();
+    });
   },
 });

@@ -10,7 +10,9 @@ import type { AgentContext } from './agent-context';
 import type { AgentDependencies } from './agent-dependencies';
 import { consoleAgentLogger } from './agent-logger';
 import { answerTokenRequest } from './answer-token-request';
+import { ArrivalRegistry, type ArrivalStage } from './arrival-registry';
 import { assignModel } from './assign-model';
+import { type AgentDrainReport, drainAgent } from './drain-agent';
 import { handleMessage } from './handle-message';
 import { createPreprocessorRegistry } from './preprocessor-registry';
 import { createPromptBlocks } from './prompt-blocks';
@@ -28,11 +30,20 @@ export interface DefaultAgentService extends AgentService {
   sessionDeleted(sessionId: string): Promise<void>;
   /** Answers `token:request` with one snapshot per session ([USG-8], [TID-4]). */
   answerTokenRequest(event: TokenRequestEvent): Promise<void>;
-  /** Shutdown: stops every turn, releases every input, resolves when every call settled ([DRN-1]). */
-  drain(): Promise<void>;
+  /**
+   * Shutdown: stops every turn, releases every input, resolves when every call settled
+   * ([DRN-1]) or when `drainDeadlineMs` passed, settling what still hangs and logging each
+   * abandoned piece by name ([LIV-2]).
+   */
+  drain(): Promise<AgentDrainReport>;
   /** Counters for leak checks: sessions with state, unsettled inputs, holds. */
   stats(): TurnSchedulerStats;
 }
+
+/** Stops that release inputs drop those still in per-input processing too ([LIV-1]). */
+const RELEASING: readonly ArrivalStage[] = ['processing', 'after'];
+/** A plain abort lets go only of calls whose input already settled ([ABT-4]). */
+const SETTLED: readonly ArrivalStage[] = ['after'];
 
 /**
  * Creates the default agent over its collaborators. Use `agentPlugin` inside an app; use
@@ -63,6 +74,7 @@ export function createAgentService(deps: AgentDependencies): DefaultAgentService
     },
     assembler: createPromptBlocks({ systemPrompt: config.systemPrompt, assembler }),
     seenSessions: new Set(),
+    arrivals: new ArrivalRegistry({ graceMs: config.stopGraceMs }),
     scheduler: createTurnScheduler<TurnInput, MessageActor>({
       sessionOf: (input) => input.message.sessionId,
       isInjection: (input) => input.message.source !== undefined,
@@ -77,24 +89,33 @@ export function createAgentService(deps: AgentDependencies): DefaultAgentService
       },
       onError: (error) => config.logger.error('turn scheduling survived a failure', { error }),
       createTurnId: config.createTurnId,
+      ...(config.maxRunningTurns === 0 ? {} : { maxRunningTurns: config.maxRunningTurns }),
     }),
   };
   const preprocessors = createPreprocessorRegistry(deps.hooks);
   return {
     handleMessage: (message) => handleMessage(context, message),
-    abort: (sessionId, options) => context.scheduler.abort(sessionId, options),
-    clearing: (sessionIds, clear, reason) =>
-      context.scheduler.clearing(sessionIds, clear, reason === undefined ? undefined : { reason }),
+    abort: (sessionId, options) => {
+      const stopped = context.scheduler.abort(sessionId, options);
+      context.arrivals.stop([sessionId], options?.queued === true ? RELEASING : SETTLED);
+      return stopped;
+    },
+    clearing: (sessionIds, clear, reason) => {
+      context.arrivals.stop(sessionIds, RELEASING);
+      return context.scheduler.clearing(sessionIds, clear, reason === undefined ? undefined : { reason });
+    },
     assignModel: (sessionId: string, model: ModelRef) => assignModel(context, sessionId, model),
     registerPreprocessor: (name, handler) => preprocessors.register(name, handler),
     sessionDeleted: async (sessionId) => {
       context.seenSessions.delete(sessionId);
+      context.arrivals.stop([sessionId], RELEASING);
       await context.scheduler.deleteSession(sessionId);
     },
     answerTokenRequest: (event) => answerTokenRequest(context, event),
     drain: async () => {
-      await context.scheduler.drain();
+      const report = await drainAgent(context);
       preprocessors.clear();
+      return report;
     },
     stats: () => context.scheduler.stats(),
   };

@@ -6,3 +6,6 @@ export { type AgentLogger, consoleAgentLogger } from './agent-logger';
 export { agentPlugin } from './agent-plugin';
 export { AgentSettingsError } from './agent-settings-error';
 export { createAgentService, type DefaultAgentService } from './create-agent-service';
+export type { AgentDrainReport } from './drain-agent';
+export { DrainDeadlineError } from './drain-deadline-error';
+export { InputTooLargeError } from './input-too-large-error';

@@ -2,6 +2,9 @@ import type { TurnInput } from '@aalis/api-agent';
 import type { MessageActor } from '@aalis/schema-message';
 import type { Turn } from '@aalis/turn-scheduler';
 import type { AgentContext } from './agent-context';
+import { createGraceSignal } from './grace-signal';
+import { logHookRun } from './log-hook-run';
+import { settledBefore } from './settled-before';
 import { emitStreamEnd } from './stream-end';
 import { runTurnBody, type TurnBodyResult } from './turn-body';
 
@@ -10,41 +13,50 @@ import { runTurnBody, type TurnBodyResult } from './turn-body';
  * action ([HK-2]); unless a middleware blocked it, runs `agent:turn:after` with the same
  * `inputs` array on every exit path ([HK-8]) and logs one turn-end line (the only place an
  * abort `reason` appears, [ABT-5]). Every input of the turn, joined ones included, gets
- * its stream end marker ([OUT-3]).
+ * its stream end marker ([OUT-3]). Once the turn is stopped, hook middlewares and stream
+ * listeners that still hang are abandoned after `stopGraceMs` ([LIV-1]); a `before`
+ * middleware abandoned before its `next` counts as blocking the turn.
  */
 export async function runTurn(context: AgentContext, turn: Turn<TurnInput, MessageActor>): Promise<void> {
   const { turnId, sessionId, inputs } = turn;
   const started = Date.now();
-  let result: TurnBodyResult | undefined;
+  const grace = createGraceSignal(turn.signal, context.config.stopGraceMs);
+  const where = { sessionId, turnId };
   try {
     const before = await context.deps.hooks.run(
       'agent:turn:before',
       { turnId, sessionId, inputs },
-      async () => {
-        result = await runTurnBody(context, turn);
-      },
+      // A middleware abandoned after the stop may still call `next`: the turn is over by then.
+      () => (grace.signal.aborted ? undefined : runTurnBody(context, turn, grace.signal)),
+      { signal: grace.signal },
     );
-    logHookErrors(context, 'agent:turn:before', before.errors);
-    if (before.blocked || result === undefined) {
-      context.config.logger.info(`turn ${turnId} blocked at agent:turn:before`, { sessionId, turnId });
+    logHookRun(context, { hook: 'agent:turn:before', outcome: before, ...where });
+    if (before.blocked || before.result === undefined) {
+      context.config.logger.info(`turn ${turnId} blocked at agent:turn:before`, where);
       return;
     }
-    const ended = result;
-    const after = await context.deps.hooks.run('agent:turn:after', {
-      inputs,
-      reply: ended.reply,
-      outcome: ended.outcome,
-      ...(ended.error === undefined ? {} : { error: ended.error }),
-      sessionId,
-      turnId,
-    });
-    logHookErrors(context, 'agent:turn:after', after.errors);
+    const ended = before.result;
+    const after = await context.deps.hooks.run(
+      'agent:turn:after',
+      {
+        inputs,
+        reply: ended.reply,
+        outcome: ended.outcome,
+        ...(ended.error === undefined ? {} : { error: ended.error }),
+        sessionId,
+        turnId,
+      },
+      undefined,
+      { signal: grace.signal },
+    );
+    logHookRun(context, { hook: 'agent:turn:after', outcome: after, ...where });
     logTurnEnd(context, turn, ended, Date.now() - started);
   } catch (error) {
-    context.config.logger.error(`turn ${turnId} could not run its hooks`, { sessionId, turnId, error });
+    context.config.logger.error(`turn ${turnId} could not run its hooks`, { ...where, error });
   } finally {
     for (let index = 0; index < inputs.length; index += 1)
-      await emitStreamEnd(context.deps.events, sessionId, turnId);
+      await settledBefore(emitStreamEnd(context.deps.events, sessionId, turnId), grace.signal);
+    grace.dispose();
   }
 }
 
@@ -66,8 +78,4 @@ function logTurnEnd(
     inputs: turn.inputs.length,
     ...(stop?.reason === undefined ? {} : { reason: stop.reason }),
   });
-}
-
-function logHookErrors(context: AgentContext, hook: string, errors: readonly unknown[]): void {
-  for (const error of errors) context.config.logger.warn(`${hook} middleware failed`, { error });
 }

@@ -6,6 +6,7 @@ import type { Message, MessageActor, TurnOutcome } from '@aalis/schema-message';
 import { DEFAULT_NOTICES, PersistenceError, runToolLoop } from '@aalis/tool-loop';
 import type { Turn } from '@aalis/turn-scheduler';
 import type { AgentContext } from './agent-context';
+import { settledBefore } from './settled-before';
 import { resolveTurnSettings, type TurnSettings } from './turn-settings';
 
 /** How the body of one turn ended, as `agent:turn:after` reports it ([HK-8], [OUT-1]). */
@@ -25,11 +26,12 @@ export interface TurnBodyResult {
 export async function runTurnBody(
   context: AgentContext,
   turn: Turn<TurnInput, MessageActor>,
+  grace: AbortSignal,
 ): Promise<TurnBodyResult> {
   const settings = resolveTurnSettings(context.config, context.deps.sessions, turn.sessionId);
   const persistence = context.createPersistence();
   const result = await runInsideTurn({ context, turn, settings, persistence });
-  await finishTurn({ context, turn, persistence }, result);
+  await finishTurn({ context, turn, persistence }, result, grace);
   return result;
 }
 
@@ -43,12 +45,17 @@ async function runInsideTurn(
   scope: TurnScope & { readonly settings: TurnSettings },
 ): Promise<TurnBodyResult> {
   const { context, turn, settings, persistence } = scope;
+  const archiving = persistence.archiveOpened({ turnId: turn.turnId, inputs: turn.inputs });
   try {
-    await persistence.archiveOpened({ turnId: turn.turnId, inputs: turn.inputs });
+    // A store that hangs cannot hold a stopped turn ([LIV-1]).
+    if (!(await settledBefore(archiving, turn.signal))) return { outcome: 'aborted', reply: undefined };
+    await archiving;
   } catch (cause) {
     if (turn.signal.aborted) return { outcome: 'aborted', reply: undefined };
     return failTurn(context, turn, new PersistenceError({ operation: 'archiveOpened', cause }));
   }
+  const resolving = resolveModel(context, settings);
+  if (!(await settledBefore(resolving, turn.signal))) return { outcome: 'aborted', reply: undefined };
   const result = await runToolLoop({
     turn: {
       turnId: turn.turnId,
@@ -59,7 +66,7 @@ async function runInsideTurn(
       ...(turn.inputs[0]?.message.source === undefined ? {} : { source: turn.inputs[0].message.source }),
     },
     session: { kind: sessionKindOf(context, turn), settings },
-    model: await resolveModel(context, settings),
+    model: await resolving,
     llm: context.deps.llm,
     ...(context.deps.tools === undefined ? {} : { tools: context.deps.tools }),
     hooks: context.deps.hooks,
@@ -110,15 +117,32 @@ async function failTurn(
   failure: PersistenceError,
 ): Promise<TurnBodyResult> {
   const error = DEFAULT_NOTICES.failure(failure);
-  await context.deps.events.emit('outbound:message', {
-    message: { sessionId: turn.sessionId, content: error, turnId: turn.turnId, kind: 'notice' },
-  });
+  const notice = { sessionId: turn.sessionId, content: error, turnId: turn.turnId, kind: 'notice' as const };
+  await settledBefore(context.deps.events.emit('outbound:message', { message: notice }), turn.signal);
   context.config.logger.error('turn failed', { turnId: turn.turnId, error: failure });
   return { outcome: 'error', reply: undefined, error };
 }
 
-/** Stop marker ([ARC-9]) then turn record ([ARC-8]); a failing write is logged, not thrown. */
-async function finishTurn(scope: TurnScope, result: TurnBodyResult): Promise<void> {
+/**
+ * Stop marker ([ARC-9]) then turn record ([ARC-8]); a failing write is logged, not thrown,
+ * and a store that still hangs `stopGraceMs` after the stop is abandoned and logged ([LIV-1]).
+ */
+async function finishTurn(scope: TurnScope, result: TurnBodyResult, grace: AbortSignal): Promise<void> {
+  const { context, turn, persistence } = scope;
+  const { turnId, sessionId } = turn;
+  try {
+    if (!(await settledBefore(writeEnding(scope, result), grace))) {
+      context.config.logger.error('turn record abandoned: the store did not answer after the stop', {
+        turnId,
+        sessionId,
+      });
+    }
+  } finally {
+    persistence.forgetTurn(turnId);
+  }
+}
+
+async function writeEnding(scope: TurnScope, result: TurnBodyResult): Promise<void> {
   const { context, turn, persistence } = scope;
   const { turnId, sessionId } = turn;
   const source = turn.inputs[0]?.message.source;
@@ -138,7 +162,5 @@ async function finishTurn(scope: TurnScope, result: TurnBodyResult): Promise<voi
     });
   } catch (error) {
     context.config.logger.error('turn record could not be written', { turnId, sessionId, error });
-  } finally {
-    persistence.forgetTurn(turnId);
   }
 }

@@ -29,6 +29,8 @@ export async function buildUsageSnapshot(
     messages: history,
   });
   const tools = (await context.deps.tools?.listTools({ sessionId })) ?? [];
+  // Long history texts are counted in slices that let other sessions run ([LIV-3]).
+  await context.counter.countMessagesAsync(history);
   const { blockMessages, plan, attribution } = planPrompt({ counter: context.counter, model, blocks, tools });
   const fields = buildTokenUsage({
     messages: [...blockMessages, ...history],

@@ -6,6 +6,7 @@ import { type BudgetedPrompt, budgetPrompt } from './budget-prompt';
 import { joinPendingInsertions } from './join-pending-insertions';
 import { runHook } from './run-hook';
 import type { TurnRun } from './turn-run';
+import { untilAborted } from './until-aborted';
 
 /** What to offer in one model call. */
 export interface ModelCallPlan {
@@ -25,7 +26,8 @@ export interface PreparedCall extends Omit<BudgetedPrompt, 'messages'> {
 
 /**
  * Everything before one model call: pending insertions join ([SCH-2]), the prompt is
- * assembled ([PRM-1]), budgeted and hard-trimmed ([USG-9]), and `agent:llm:before` runs with
+ * assembled ([PRM-1]), counted without stalling the process ([LIV-3]), budgeted and
+ * hard-trimmed ([USG-9]), and `agent:llm:before` runs with
  * the model's vision capability as `acceptsImages` and the turn's source ([HK-3]). Resolves
  * with `undefined` when a middleware blocked the call.
  */
@@ -33,6 +35,9 @@ export async function prepareModelCall(run: TurnRun, plan: ModelCallPlan): Promi
   await joinPendingInsertions(run);
   const conversation = [...run.history, ...run.transcript, ...plan.extra];
   const blocks = await assemblePrompt(run, conversation);
+  // A long text counted cold blocks the event loop: count in slices first, so the budgeting
+  // below finds every message counted ([LIV-3]).
+  await untilAborted(run.counter.countMessagesAsync(conversation, { signal: run.signal }), run.signal);
   const tools = plan.offerTools ? [...run.offeredTools] : [];
   const budgeted = budgetPrompt(run, { blocks, conversation, extra: plan.extra, tools });
   const iteration = run.counts.iterations;

@@ -23,12 +23,17 @@ export function agentApp(options: {
     app.provide(memory, store);
   }
   const logLines: string[] = [];
+  const logEntries: {
+    level: string;
+    line: string;
+    details: Readonly<Record<string, unknown>> | undefined;
+  }[] = [];
+  const record = (level: string) => (line: string, details?: Readonly<Record<string, unknown>>) => {
+    logLines.push(line);
+    logEntries.push({ level, line, details });
+  };
   app.plugin(agentPlugin, {
-    logger: {
-      info: (line) => logLines.push(line),
-      warn: (line) => logLines.push(line),
-      error: (line) => logLines.push(line),
-    },
+    logger: { info: record('info'), warn: record('warn'), error: record('error') },
     ...options.config,
   });
   const recorded: { name: keyof EventMap; payload: unknown }[] = [];
@@ -46,6 +51,7 @@ export function agentApp(options: {
     store,
     errors,
     logLines,
+    logEntries,
     of: <TName extends keyof EventMap>(name: TName) =>
       recorded.filter((entry) => entry.name === name).map((entry) => entry.payload as EventMap[TName]),
   };
