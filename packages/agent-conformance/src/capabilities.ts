@@ -2,8 +2,9 @@ import { CapabilitiesError } from './capabilities-error';
 
 /**
  * The capability keys an implementation declares: `preprocessors` (it supports
- * `registerPreprocessor`, [BND-1], [BND-2], [PRE-1]) and each `[decided]` requirement of the
- * catalog it follows. Every key must be declared, `true` or `false`.
+ * `registerPreprocessor`, [BND-1], [BND-2], [PRE-1]), each `[decided]` requirement of the
+ * catalog it follows, and each `[beyond]` requirement (liveness) it claims.
+ * Every key must be declared, `true` or `false`.
  */
 export const CAPABILITY_KEYS = Object.freeze([
   'preprocessors',
@@ -14,6 +15,10 @@ export const CAPABILITY_KEYS = Object.freeze([
   'CLR-7',
   'USG-9',
   'OUT-3',
+  'LIV-1',
+  'LIV-2',
+  'LIV-3',
+  'LIV-4',
 ] as const);
 
 /** One of {@link CAPABILITY_KEYS}. */
@@ -32,6 +37,12 @@ export const CAPABILITY_DESCRIPTIONS: Readonly<Record<CapabilityKey, string>> = 
   'CLR-7': 'overlapping concurrent clearing calls complete without deadlock',
   'USG-9': 'hard trimming drops the oldest history in token chunks at message-group boundaries',
   'OUT-3': 'every input handled, dropped or blocked gets exactly one stream end marker',
+  'LIV-1':
+    'a hook middleware or awaited listener that never settles cannot keep handleMessage from settling after abort, clearing or deletion',
+  'LIV-2': 'drain has a deadline; past it, drain resolves and names what it abandoned',
+  'LIV-3':
+    'counting is linear and no single input stalls the process; inputs over a configured size end as a notice',
+  'LIV-4': 'a limit on turns running at once across sessions, every per-session rule unchanged',
 });
 
 /**

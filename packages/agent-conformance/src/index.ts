@@ -63,7 +63,7 @@ export { parseReport } from './report/parse-report';
 export { renderMarkdown } from './report/render-markdown';
 export { type ReportVerification, verifyReport } from './report/verify-report';
 export { REQUIREMENT_FAMILIES, type RequirementFamily } from './requirement-families';
-export { REQUIREMENTS, type Requirement } from './requirements';
+export { REQUIREMENTS, type Requirement, type RequirementMarker } from './requirements';
 export type { AgentFactory } from './runner/agent-factory';
 export { type AgentUnderTest, IMPLEMENTATION_PROVIDER } from './runner/agent-under-test';
 export { applyWaiver, staleWaivers } from './runner/apply-waiver';

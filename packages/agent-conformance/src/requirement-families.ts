@@ -15,6 +15,7 @@ export const REQUIREMENT_FAMILIES = Object.freeze([
   { id: 'PRM', title: 'Prompt contributions' },
   { id: 'OUT', title: 'Outcomes' },
   { id: 'DRN', title: 'Shutdown' },
+  { id: 'LIV', title: 'Liveness' },
 ] as const);
 
 /** The id of a requirement family, e.g. `ABT`. */

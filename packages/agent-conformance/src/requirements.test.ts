@@ -17,27 +17,36 @@ const specPath = resolve(packageDirectory, '../../../shared/spec/REQUIREMENTS.md
 interface SpecEntry {
   id: string;
   family: string;
-  decided: boolean;
+  marker: 'decided' | 'reference' | 'beyond' | undefined;
   text: string;
 }
 
 function parseSpec(markdown: string): SpecEntry[] {
   const entries: SpecEntry[] = [];
   let family = '';
+  let beyondFamily = false;
   let current: { id: string; family: string; raw: string } | undefined;
   const flush = () => {
     if (current === undefined) return;
     const text = current.raw.replace(/\s+/g, ' ').trim();
-    const decided = text.startsWith('[decided] ');
-    entries.push({ id: current.id, family: current.family, decided, text: decided ? text.slice(10) : text });
+    const marked = /^\[(decided|reference)\] /.exec(text);
+    const marker =
+      marked === null ? (beyondFamily ? 'beyond' : undefined) : (marked[1] as 'decided' | 'reference');
+    entries.push({
+      id: current.id,
+      family: current.family,
+      marker,
+      text: text.slice(marked?.[0].length ?? 0),
+    });
     current = undefined;
   };
   for (const line of markdown.split('\n')) {
-    const heading = /^## ([A-Z]+) — /.exec(line);
+    const heading = /^## ([A-Z]+) — (.*)$/.exec(line);
     const item = /^- \*\*([A-Z]+-\d+)\*\* (.*)$/.exec(line);
     if (heading !== null) {
       flush();
       family = heading[1]!;
+      beyondFamily = heading[2]!.includes('[beyond]');
     } else if (item !== null) {
       flush();
       current = { id: item[1]!, family, raw: item[2]! };
@@ -68,7 +77,13 @@ describe.skipIf(!existsSync(specPath))(
     test('marks exactly the [decided] requirements as decided', () => {
       expect(
         REQUIREMENTS.filter((requirement) => requirement.decided).map((requirement) => requirement.id),
-      ).toEqual(spec.filter((entry) => entry.decided).map((entry) => entry.id));
+      ).toEqual(spec.filter((entry) => entry.marker === 'decided').map((entry) => entry.id));
+    });
+
+    test('carries the [decided], [reference] and [beyond] markers of the spec', () => {
+      expect(REQUIREMENTS.map((requirement) => [requirement.id, requirement.marker])).toEqual(
+        spec.map((entry) => [entry.id, entry.marker]),
+      );
     });
 
     test('lists every family of the spec in catalog order', () => {
@@ -77,11 +92,16 @@ describe.skipIf(!existsSync(specPath))(
       ]);
     });
 
-    test('offers preprocessors and each decided requirement as capabilities', () => {
-      const decided = REQUIREMENTS.filter((requirement) => requirement.decided).map(
-        (requirement) => requirement.id,
-      );
-      expect([...CAPABILITY_KEYS]).toEqual(['preprocessors', ...decided]);
+    test('offers preprocessors, each decided and each beyond requirement as capabilities', () => {
+      const idsMarked = (marker: string) =>
+        REQUIREMENTS.filter((requirement) => requirement.marker === marker).map(
+          (requirement) => requirement.id,
+        );
+      expect([...CAPABILITY_KEYS]).toEqual([
+        'preprocessors',
+        ...idsMarked('decided'),
+        ...idsMarked('beyond'),
+      ]);
     });
 
     test('findRequirement returns undefined for an unknown id', () => {

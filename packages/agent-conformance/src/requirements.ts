@@ -7,13 +7,22 @@ export interface Requirement {
   /** The family the id belongs to (its prefix). */
   readonly family: RequirementFamily;
   /**
-   * Whether the catalog marks it `[decided]`: the contract is silent and the project decided.
-   * An implementation may declare a decided rule as a capability it lacks.
+   * How the catalog marks it, when it does: `decided` (the contract is silent and the project
+   * decided), `reference` (the contract text attributes the rule to the reference
+   * implementation), `beyond` (liveness and durability rules past what the contract asks).
+   */
+  readonly marker?: RequirementMarker;
+  /**
+   * Whether the catalog marks it `[decided]`. An implementation may declare a decided rule as
+   * a capability it lacks.
    */
   readonly decided: boolean;
-  /** The requirement's text on one line, without the `[decided]` marker. */
+  /** The requirement's text on one line, without a leading `[decided]` or `[reference]` marker. */
   readonly text: string;
 }
+
+/** The markers of the catalog: `[decided]`, `[reference]`, and the `[beyond]` families. */
+export type RequirementMarker = 'decided' | 'reference' | 'beyond';
 
 /**
  * The requirement catalog of `@aalis/api-agent` the kit was built against, in catalog order.
@@ -36,6 +45,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
   {
     id: 'SVC-3',
     family: 'SVC',
+    marker: 'decided',
     decided: true,
     text: 'Failures inside a turn (model, tool, hook, archive) never reject `handleMessage`; they end the turn with outcome `error`. `handleMessage` rejects only for an invalid input (schema violation: a typed validation error naming the bad field), and then nothing was archived and no turn started.',
   },
@@ -66,6 +76,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
   {
     id: 'SCH-3',
     family: 'SCH',
+    marker: 'decided',
     decided: true,
     text: 'Pending insertions of a turn that makes no further model call open the next turn (entry `opened`), ahead of anything queued after them.',
   },
@@ -84,6 +95,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
   {
     id: 'SCH-6',
     family: 'SCH',
+    marker: 'decided',
     decided: true,
     text: 'When a turn opens from the queue, it takes the head input; if the head is human it also takes every human input directly behind it (all entry `opened`).',
   },
@@ -174,12 +186,14 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
   {
     id: 'CLR-6',
     family: 'CLR',
+    marker: 'decided',
     decided: true,
     text: 'If `clear()` throws, `clearing` rejects with that error and the hold is released all the same; held inputs are then processed.',
   },
   {
     id: 'CLR-7',
     family: 'CLR',
+    marker: 'decided',
     decided: true,
     text: 'Overlapping concurrent `clearing` calls complete without deadlock.',
   },
@@ -276,6 +290,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
   {
     id: 'ARC-9',
     family: 'ARC',
+    marker: 'reference',
     decided: false,
     text: "An aborted turn that already has inputs or tool-call groups in history persists a stop marker (`role: 'system'`, `kind: 'turn-stopped'`) before its turn record, worded for the next turn's model and naming `by` when given. Event markers never reach a model; the stop marker does.",
   },
@@ -312,6 +327,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
   {
     id: 'USG-6',
     family: 'USG',
+    marker: 'reference',
     decided: false,
     text: "`historyLimit` = the turn's history count limit (session setting; 0 = none).",
   },
@@ -330,6 +346,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
   {
     id: 'USG-9',
     family: 'USG',
+    marker: 'decided',
     decided: true,
     text: 'Hard trimming drops the oldest history in token-sized chunks at message-group boundaries (an assistant tool-call message and its results go together), whenever history exceeds its own allowance, even if the whole request would fit; the system prompt, the current inputs and the latest tool-call group are never dropped.',
   },
@@ -342,6 +359,7 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
   {
     id: 'SET-2',
     family: 'SET',
+    marker: 'reference',
     decided: false,
     text: 'Model, deep thinking, max tool iterations and history count limit are per-session overridable settings of the reference implementation.',
   },
@@ -451,11 +469,12 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
     id: 'OUT-2',
     family: 'OUT',
     decided: false,
-    text: 'On `error`, `error` is one sentence: the `[错误]` notice sent to the session, or the `[系统]` notice when no model could be resolved; other outcomes carry no `error`.',
+    text: 'On `error`, `error` is one sentence naming the failure; other outcomes carry no `error`. [reference] The wording: the `[错误]` notice sent to the session, or the `[系统]` notice when no model could be resolved.',
   },
   {
     id: 'OUT-3',
     family: 'OUT',
+    marker: 'decided',
     decided: true,
     text: 'Every input handled, dropped or blocked gets exactly one stream end marker for its session.',
   },
@@ -464,5 +483,33 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
     family: 'DRN',
     decided: false,
     text: 'On drain (lifecycle `onDrain`) in-flight turns are aborted and queued inputs released; every pending `handleMessage` settles; nothing is half-written.',
+  },
+  {
+    id: 'LIV-1',
+    family: 'LIV',
+    marker: 'beyond',
+    decided: false,
+    text: "Every hook the agent runs and every event it awaits honour the turn's abort: a middleware or listener that never settles cannot keep `handleMessage` from settling after `abort`, clearing or deletion of its session (SVC-2 and ABT-1 hold regardless).",
+  },
+  {
+    id: 'LIV-2',
+    family: 'LIV',
+    marker: 'beyond',
+    decided: false,
+    text: 'Drain has a deadline; past it, drain resolves and names what it abandoned.',
+  },
+  {
+    id: 'LIV-3',
+    family: 'LIV',
+    marker: 'beyond',
+    decided: false,
+    text: 'No single input stalls the process: token counting is linear in the text length, and one input blocks the event loop for a bounded time; inputs over a configured size end as a notice, never an exception.',
+  },
+  {
+    id: 'LIV-4',
+    family: 'LIV',
+    marker: 'beyond',
+    decided: false,
+    text: 'A limit on turns running at once across sessions; per-session order and every SCH/ABT/CLR rule unchanged.',
   },
 ]);

@@ -10,6 +10,22 @@ export const ALL_CAPABILITIES: Capabilities = {
   'CLR-7': true,
   'USG-9': true,
   'OUT-3': true,
+  'LIV-1': true,
+  'LIV-2': true,
+  'LIV-3': true,
+  'LIV-4': true,
+};
+
+/**
+ * What the kit's reference agent claims: every optional part and decided rule, none of the
+ * `[beyond]` liveness rules (it is the smallest agent written from the contract).
+ */
+export const REFERENCE_CAPABILITIES: Capabilities = {
+  ...ALL_CAPABILITIES,
+  'LIV-1': false,
+  'LIV-2': false,
+  'LIV-3': false,
+  'LIV-4': false,
 };
 
 /** No capability declared. */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { runConformance } from '../src/index';
-import { ALL_CAPABILITIES } from './capability-sets';
+import { REFERENCE_CAPABILITIES } from './capability-sets';
 import { type Mutation, referenceFactory } from './fixtures/reference-agent';
 
 /** Each deliberately broken variant of the reference agent, and the requirement it breaks. */
@@ -27,7 +27,7 @@ describe('the kit catches deliberately non-conformant agents', () => {
     const report = await runConformance({
       implementation: mutation,
       factory: referenceFactory([mutation]),
-      capabilities: ALL_CAPABILITIES,
+      capabilities: REFERENCE_CAPABILITIES,
     });
     const violated = report.requirements
       .filter((entry) => entry.status === 'violated')

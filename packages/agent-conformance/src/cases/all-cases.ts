@@ -6,6 +6,7 @@ import { CLR_CASES } from './clr';
 import { DEL_CASES } from './del';
 import { DRN_CASES } from './drn';
 import { HK_CASES } from './hk';
+import { LIV_CASES } from './liv';
 import { OUT_CASES } from './out';
 import { PRE_CASES } from './pre';
 import { PRM_CASES } from './prm';
@@ -35,4 +36,5 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...PRM_CASES,
   ...OUT_CASES,
   ...DRN_CASES,
+  ...LIV_CASES,
 ]);

@@ -27,7 +27,7 @@ export function createRecordingHooks(options: {
   const service: HooksService = {
     middleware: (name, handler, middlewareOptions) => inner.middleware(name, handler, middlewareOptions),
     count: (name) => inner.count(name),
-    run: (name, payload, defaultAction) => {
+    run: (name, payload, defaultAction, runOptions) => {
       const run: MutableRun = {
         seq: options.activity.next(),
         name,
@@ -51,7 +51,7 @@ export function createRecordingHooks(options: {
         run.blocked = blocked;
         run.endSeq = options.activity.next();
       };
-      return inner.run(name, payload, wrapped).then(
+      return inner.run(name, payload, wrapped, runOptions).then(
         (outcome) => {
           finish(outcome.blocked);
           return outcome;

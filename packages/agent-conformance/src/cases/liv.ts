@@ -1,0 +1,351 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { HookName } from '@aalis/api-hooks';
+import { assert } from '../assert';
+import type { CaseContext } from '../define-case';
+import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
+import type { InputRecord } from '../runner/input-record';
+import { outbound, sendHuman, session, storedReplies, turns } from './scenario';
+
+/**
+ * The liveness cases ([LIV-1]..[LIV-4]). Each hangs one piece of someone else's code for one
+ * marked input only, then stops the session, and checks that every call settles within the
+ * case's limit (the agent may give hung code a grace time first) and that the session still
+ * serves a later input: nothing stays stuck.
+ */
+
+/** Liveness cases wait for an agent's grace time; a generous limit. */
+const LIVENESS_TIMEOUT_MS = 10_000;
+
+/** A promise that never settles: the hung middleware or listener. */
+function never(): Promise<void> {
+  return new Promise<void>(() => undefined);
+}
+
+/**
+ * Adds a middleware to `hook` that hangs (before or after `next`) for the first run of
+ * session `sessionId`; later runs pass through, so a later input shows whether the session
+ * still works.
+ */
+function hangHook(
+  context: CaseContext,
+  hook: Extract<HookName, 'agent:input:before' | 'agent:turn:before' | 'agent:turn:after'>,
+  options: { readonly sessionId: string; readonly afterNext?: boolean },
+) {
+  const entered = createGate();
+  context.harness.hooks.middleware(
+    hook,
+    async (payload: unknown, next: () => Promise<void>) => {
+      const sessionId =
+        hook === 'agent:input:before'
+          ? (payload as { message: { sessionId: string } }).message.sessionId
+          : (payload as { sessionId: string }).sessionId;
+      if (sessionId !== options.sessionId || entered.isOpen) return next();
+      if (options.afterNext === true) await next();
+      entered.open();
+      context.harness.tick();
+      return never();
+    },
+    { label: 'conformance-hung-middleware' },
+  );
+  return entered;
+}
+
+/** Checks that `input` settled without rejecting ([SVC-2] holds regardless, [LIV-1]). */
+async function assertSettles(id: string, input: InputRecord, after: string): Promise<void> {
+  await input.done;
+  assert.equal(id, input.state, 'resolved', `the state of handleMessage after ${after}`);
+}
+
+/** Checks that a later input of another session `sessionId` still gets its reply. */
+async function assertStillServes(context: CaseContext, id: string, sessionId: string): Promise<void> {
+  const h = context.harness;
+  h.model.script([{ text: `still here in ${sessionId}` }]);
+  const later = sendHuman(context, sessionId, 'are you still there?');
+  await later.done;
+  assert.that(
+    id,
+    storedReplies(h, sessionId).some((reply) => reply.content === `still here in ${sessionId}`) ||
+      outbound(h, sessionId).some((message) => message.content === `still here in ${sessionId}`),
+    `expected a reply to a later input in ${sessionId}, got none: the agent is stuck`,
+  );
+}
+
+const inputBeforeAbortQueued = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an agent:input:before middleware that never calls next cannot keep handleMessage from settling after abort with queued',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const entered = hangHook(context, 'agent:input:before', { sessionId: 's1' });
+    const stuck = sendHuman(context, 's1', 'stuck in preprocessing');
+    await entered.opened;
+    context.agent.abort('s1', { queued: true });
+    await assertSettles('LIV-1', stuck, 'abort with queued');
+    assert.equal('LIV-1', h.model.requests.length, 0, 'the model calls for the dropped input');
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
+const inputBeforeClearing = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an agent:input:before middleware that never calls next cannot keep handleMessage or clearing from settling',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const entered = hangHook(context, 'agent:input:before', { sessionId: 's1' });
+    const stuck = sendHuman(context, 's1', 'stuck in preprocessing');
+    await entered.opened;
+    let cleared = false;
+    await context.agent.clearing(['s1'], async () => {
+      cleared = true;
+    });
+    assert.that('LIV-1', cleared, 'expected clear() to run, got clearing resolved without it');
+    await assertSettles('LIV-1', stuck, 'clearing');
+    await assertStillServes(context, 'LIV-1', 's1');
+  },
+});
+
+const inputBeforeDeletion = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an agent:input:before middleware that never calls next cannot keep handleMessage from settling after its session is deleted',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const entered = hangHook(context, 'agent:input:before', { sessionId: 's1' });
+    const stuck = sendHuman(context, 's1', 'stuck in preprocessing');
+    await entered.opened;
+    const generation = h.sessions.advanceGeneration('s1');
+    await h.events.emit('session:deleted', { sessionId: 's1', generation });
+    await assertSettles('LIV-1', stuck, 'the deletion of its session');
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
+const inputBeforeAfterNext = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an agent:input:before middleware that hangs after next cannot keep handleMessage from settling after abort',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'answered' }]);
+    const entered = hangHook(context, 'agent:input:before', { sessionId: 's1', afterNext: true });
+    const stuck = sendHuman(context, 's1', 'answered, then stuck');
+    await entered.opened;
+    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'replied', 'the outcome of the turn');
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+  },
+});
+
+const turnBeforeAbort = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an agent:turn:before middleware that never calls next cannot keep handleMessage from settling after abort',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const entered = hangHook(context, 'agent:turn:before', { sessionId: 's1' });
+    const stuck = sendHuman(context, 's1', 'stuck before the turn');
+    await entered.opened;
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+    assert.equal('LIV-1', h.model.requests.length, 0, 'the model calls of the stopped turn');
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
+/** Starts a turn of `s1` that replies and then hangs in `agent:turn:after`. */
+async function hungAfterTurn(context: CaseContext): Promise<InputRecord> {
+  session(context.harness, 's1');
+  context.harness.model.script([{ text: 'replied, then stuck' }]);
+  const entered = hangHook(context, 'agent:turn:after', { sessionId: 's1' });
+  const stuck = sendHuman(context, 's1', 'reply then hang');
+  await entered.opened;
+  return stuck;
+}
+
+const turnAfterAbort = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an agent:turn:after middleware that never settles cannot keep handleMessage from settling after abort',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const stuck = await hungAfterTurn(context);
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+    await assertStillServes(context, 'LIV-1', 's1');
+  },
+});
+
+const turnAfterClearing = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an agent:turn:after middleware that never settles cannot keep handleMessage or clearing from settling',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const stuck = await hungAfterTurn(context);
+    let cleared = false;
+    await context.agent.clearing(['s1'], async () => {
+      cleared = true;
+    });
+    assert.that('LIV-1', cleared, 'expected clear() to run, got clearing resolved without it');
+    await assertSettles('LIV-1', stuck, 'clearing');
+    await assertStillServes(context, 'LIV-1', 's1');
+  },
+});
+
+const turnAfterDeletion = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an agent:turn:after middleware that never settles cannot keep handleMessage or the deletion listener from settling',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    const stuck = await hungAfterTurn(context);
+    const generation = h.sessions.advanceGeneration('s1');
+    await h.events.emit('session:deleted', { sessionId: 's1', generation });
+    await assertSettles('LIV-1', stuck, 'the deletion of its session');
+  },
+});
+
+const streamListenerAbort = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an outbound:stream listener that never settles cannot keep handleMessage from settling after abort',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    h.model.script([{ text: 'streamed, then stuck' }]);
+    const hung = createGate();
+    h.services.events.on('outbound:stream', ({ chunk }) => {
+      if (chunk.sessionId !== 's1' || hung.isOpen) return undefined;
+      hung.open();
+      return never();
+    });
+    const stuck = sendHuman(context, 's1', 'stream to a hung listener');
+    await hung.opened;
+    await h.settle();
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
+const drainWithHungPieces = defineCase({
+  requirements: ['LIV-2'],
+  name: 'drain resolves and settles every handleMessage although a middleware and a listener never settle',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's2');
+    const afterStuck = await hungAfterTurn(context);
+    const entered = hangHook(context, 'agent:input:before', { sessionId: 's2' });
+    const preprocessing = sendHuman(context, 's2', 'stuck in preprocessing');
+    await entered.opened;
+    const hung = createGate();
+    h.services.events.on('outbound:stream', () => {
+      hung.open();
+      return never();
+    });
+    await h.drain();
+    for (const input of [afterStuck, preprocessing]) {
+      assert.that(
+        'LIV-2',
+        input.settled,
+        `expected "${input.message.content}" settled when drain resolved, got it pending`,
+      );
+    }
+  },
+});
+
+/** 1 MiB of one repeated CJK character: "哈哈哈…" spam, the costliest text for a BPE tokenizer. */
+const HUGE_INPUT = '哈'.repeat(1 << 20);
+
+/** Longest event-loop stall the case accepts; far above a linear agent, far below a quadratic one. */
+const STALL_LIMIT_MS = 1_000;
+
+const hugeInput = defineCase({
+  requirements: ['LIV-3'],
+  name: 'a 1 MiB input of one repeated character settles without an exception and stalls no other session',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    h.model.script([{ text: 'answered the long one' }, { text: 'answered the short one' }]);
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
+    const huge = sendHuman(context, 's1', HUGE_INPUT);
+    const short = sendHuman(context, 's2', 'a short question meanwhile');
+    await Promise.all([huge.done, short.done]);
+    delay.disable();
+    const stallMs = delay.max / 1e6;
+    assert.equal('LIV-3', huge.state, 'resolved', 'the state of handleMessage for the 1 MiB input');
+    assert.equal('LIV-3', short.state, 'resolved', 'the state of handleMessage for the other session');
+    assert.that(
+      'LIV-3',
+      stallMs < STALL_LIMIT_MS,
+      `expected no event-loop stall over ${STALL_LIMIT_MS} ms, got ${Math.round(stallMs)} ms`,
+    );
+    const noticed = outbound(h, 's1').some((message) => message.kind === 'notice');
+    const answered = turns(h, 's1').some((turn) => turn.after !== undefined);
+    assert.that(
+      'LIV-3',
+      noticed || answered,
+      'expected the 1 MiB input answered or refused with a notice, got neither',
+    );
+  },
+});
+
+/** Sessions the admission case opens at once: more than any sensible limit on running turns. */
+const CROWD = 256;
+
+const admission = defineCase({
+  requirements: ['LIV-4'],
+  name: 'turns past the limit on running turns wait, open oldest first and all settle',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    const gate = createGate();
+    const ids = Array.from({ length: CROWD }, (_, index) => session(h, `crowd-${index}`));
+    h.model.script(ids.map((id) => ({ waitFor: gate, text: `reply in ${id}` })));
+    const inputs = ids.map((id) => sendHuman(context, id, `hello from ${id}`));
+    await h.settle();
+    const running = h.model.requests.filter((call) => call.state === 'open').length;
+    assert.that('LIV-4', running > 0, 'expected some turns running, got none');
+    assert.that(
+      'LIV-4',
+      running < CROWD,
+      `expected fewer than ${CROWD} turns running at once, got ${running}: no limit`,
+    );
+    gate.open();
+    await Promise.all(inputs.map((input) => input.done));
+    const order = turns(h).map((turn) => turn.sessionId);
+    assert.deepEqual('LIV-4', order, ids, 'the order in which the waiting turns opened');
+    for (const id of ids) {
+      assert.equal('LIV-4', turns(h, id)[0]?.after?.outcome, 'replied', `the outcome of the turn of ${id}`);
+    }
+  },
+});
+
+/** The cases of the LIV family ([LIV-1]..[LIV-4]). */
+export const LIV_CASES = [
+  inputBeforeAbortQueued,
+  inputBeforeClearing,
+  inputBeforeDeletion,
+  inputBeforeAfterNext,
+  turnBeforeAbort,
+  turnAfterAbort,
+  turnAfterClearing,
+  turnAfterDeletion,
+  streamListenerAbort,
+  drainWithHungPieces,
+  hugeInput,
+  admission,
+];
