@@ -20,6 +20,10 @@ export const pluginAgentCapabilities: Capabilities = {
   'CLR-7': true,
   'USG-9': true,
   'OUT-3': true,
+  'LIV-1': true,
+  'LIV-2': true,
+  'LIV-3': true,
+  'LIV-4': true,
 };
 
 /** Loads plugin-agent into the harness's app and hands the kit the agent's business handle. */

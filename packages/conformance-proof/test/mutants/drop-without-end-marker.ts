@@ -14,8 +14,8 @@ export const dropWithoutEndMarker: AgentFactory = (harness) =>
   });
 
 function hideDrops(hooks: HooksService): HooksService {
-  const run: HooksService['run'] = async (name, payload, defaultAction) => {
-    const outcome = await hooks.run(name, payload, defaultAction);
+  const run: HooksService['run'] = async (name, payload, defaultAction, runOptions) => {
+    const outcome = await hooks.run(name, payload, defaultAction, runOptions);
     if (name !== 'agent:input:before' || !outcome.blocked) return outcome;
     return { blocked: false, result: undefined, errors: outcome.errors } as HookRunOutcome<never>;
   };

@@ -18,20 +18,25 @@ export const insertIntoInjection: AgentFactory = (harness) =>
   });
 
 function hideSourceFromScheduler(hooks: HooksService): HooksService {
-  const run: HooksService['run'] = (name, payload, defaultAction) => {
+  const run: HooksService['run'] = (name, payload, defaultAction, runOptions) => {
     if (name !== 'agent:input:before' || defaultAction === undefined)
-      return hooks.run(name, payload, defaultAction);
-    return hooks.run(name, payload, (current) => {
-      const input = current as InputBefore;
-      const source = input.message.source;
-      if (source === undefined) return defaultAction(current);
-      const { source: _hidden, ...asHuman } = input.message;
-      input.message = asHuman;
-      // plugin-agent hands the input to the scheduler synchronously: it is classified by now.
-      const submitted = defaultAction(current);
-      (asHuman as { source?: MessageSource }).source = source;
-      return submitted;
-    });
+      return hooks.run(name, payload, defaultAction, runOptions);
+    return hooks.run(
+      name,
+      payload,
+      (current) => {
+        const input = current as InputBefore;
+        const source = input.message.source;
+        if (source === undefined) return defaultAction(current);
+        const { source: _hidden, ...asHuman } = input.message;
+        input.message = asHuman;
+        // plugin-agent hands the input to the scheduler synchronously: it is classified by now.
+        const submitted = defaultAction(current);
+        (asHuman as { source?: MessageSource }).source = source;
+        return submitted;
+      },
+      runOptions,
+    );
   };
   return override(hooks, { run });
 }

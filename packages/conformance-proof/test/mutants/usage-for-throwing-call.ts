@@ -33,8 +33,8 @@ function rememberCallOwners(
   hooks: HooksService,
   owners: WeakMap<readonly ChatMessage[], CallOwner>,
 ): HooksService {
-  const run: HooksService['run'] = async (name, payload, defaultAction) => {
-    const outcome = await hooks.run(name, payload, defaultAction);
+  const run: HooksService['run'] = async (name, payload, defaultAction, runOptions) => {
+    const outcome = await hooks.run(name, payload, defaultAction, runOptions);
     if (name === 'agent:llm:before') {
       const before = payload as HookContextMap['agent:llm:before'];
       owners.set(before.messages, { sessionId: before.sessionId, turnId: before.turnId });

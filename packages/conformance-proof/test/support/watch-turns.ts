@@ -25,14 +25,14 @@ export interface TurnWatch {
 export function watchTurns(hooks: HooksService): TurnWatch {
   const running = new Map<string, WatchedTurn>();
   const latest = new Map<string, WatchedTurn>();
-  const run: HooksService['run'] = async (name, payload, defaultAction) => {
-    if (name !== 'agent:turn:before') return hooks.run(name, payload, defaultAction);
+  const run: HooksService['run'] = async (name, payload, defaultAction, runOptions) => {
+    if (name !== 'agent:turn:before') return hooks.run(name, payload, defaultAction, runOptions);
     const turn = payload as HookContextMap['agent:turn:before'];
     const watched = { turnId: turn.turnId, human: turn.inputs[0]?.message.source === undefined };
     running.set(turn.sessionId, watched);
     latest.set(turn.sessionId, watched);
     try {
-      return await hooks.run(name, payload, defaultAction);
+      return await hooks.run(name, payload, defaultAction, runOptions);
     } finally {
       if (running.get(turn.sessionId) === watched) running.delete(turn.sessionId);
     }
