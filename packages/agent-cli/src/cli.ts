@@ -1,3 +1,4 @@
+import { processSignals } from './cli-signals';
 import { runCli } from './run-cli';
 
 // The `aalis-agent` binary: runs the command line on this process.
@@ -14,6 +15,7 @@ runCli(process.argv.slice(2), {
   stderr: process.stderr,
   env: process.env,
   cwd: process.cwd(),
+  signals: processSignals,
 }).then(
   (code) => {
     process.exitCode = code;

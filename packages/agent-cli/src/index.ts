@@ -2,6 +2,7 @@ export { AgentCliError, type AgentCliErrorOptions } from './agent-cli-error';
 export { ArithmeticRangeError } from './arithmetic-range-error';
 export { ArithmeticSyntaxError } from './arithmetic-syntax-error';
 export { arithmeticTool } from './arithmetic-tool';
+export { type CliSignals, exitCodeAfter, processSignals, type TerminationSignal } from './cli-signals';
 export { CLI_USAGE } from './cli-usage';
 export { CliUsageError } from './cli-usage-error';
 export {
@@ -19,6 +20,7 @@ export {
 export { createBuiltInTools } from './create-built-in-tools';
 export { type ClockToolOptions, createClockTool } from './create-clock-tool';
 export { createDemoModel, DEMO_MODEL_REF, type DemoModelOptions } from './create-demo-model';
+export { createDrainWatcher, type DrainWatcher } from './create-drain-watcher';
 export { createIdFactory } from './create-id-factory';
 export { createOutputLogger, type OutputLoggerOptions } from './create-output-logger';
 export {

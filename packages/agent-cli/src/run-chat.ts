@@ -26,6 +26,8 @@ export interface RunChatOptions {
    * Default: `true` unless `terminal`.
    */
   readonly sequential?: boolean;
+  /** Stops reading when it aborts (a termination signal): `runChat` then resolves once the sent messages settled. */
+  readonly stop?: AbortSignal;
 }
 
 interface ChatState {
@@ -69,6 +71,9 @@ export async function runChat(options: RunChatOptions): Promise<void> {
     else lines.close();
   });
   output.line(output.style.dim(`session ${sessionId} · /help lists the commands`));
+  const closeOnStop = () => lines.close();
+  if (options.stop?.aborted === true) closeOnStop();
+  else options.stop?.addEventListener('abort', closeOnStop, { once: true });
   prompt(state);
   try {
     for await (const line of lines) {
@@ -77,6 +82,7 @@ export async function runChat(options: RunChatOptions): Promise<void> {
     }
     await Promise.all(state.inFlight);
   } finally {
+    options.stop?.removeEventListener('abort', closeOnStop);
     lines.close();
     printer.dispose();
   }

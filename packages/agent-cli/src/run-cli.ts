@@ -4,10 +4,13 @@ import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fromEnvironment, type OpenAIModelProviderOptions } from '@aalis/model-openai';
 import type { MessageActor } from '@aalis/schema-message';
+import { type CliSignals, exitCodeAfter, type TerminationSignal } from './cli-signals';
 import { CLI_USAGE } from './cli-usage';
 import { CliUsageError } from './cli-usage-error';
 import { createAgentApp } from './create-agent-app';
+import { createDrainWatcher } from './create-drain-watcher';
 import { createIdFactory } from './create-id-factory';
+import { createOutputLogger } from './create-output-logger';
 import { type CliArguments, parseCliArguments } from './parse-cli-arguments';
 import { runChat } from './run-chat';
 import { runDemo } from './run-demo';
@@ -22,6 +25,8 @@ export interface CliIo {
   readonly env: Readonly<Record<string, string | undefined>>;
   /** Where a relative `--db` and the default `.aalis/` directory are. */
   readonly cwd: string;
+  /** Termination signals to handle (`chat` and `demo` stop, drain and close on SIGINT/SIGTERM). */
+  readonly signals?: CliSignals;
 }
 
 /**
@@ -29,7 +34,9 @@ export interface CliIo {
  * code: 0 on success, 2 for a usage error (message and hint on stderr), 1 for any other
  * failure. `demo` always runs on the scripted model; `chat` uses the endpoint of
  * `OPENAI_BASE_URL` when set (or with `--model openai`), else the scripted model, and keeps
- * its history in `--db` or `.aalis/history.db`.
+ * its history in `--db` or `.aalis/history.db`. On SIGINT or SIGTERM `chat` and `demo` stop
+ * the running turn, drain the agent and close the history, then exit 0 — or 130 (SIGINT) or
+ * 143 (SIGTERM) when the drain had to abandon work at its deadline.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let args: CliArguments;
@@ -45,8 +52,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     if (args.command === 'help') output.write(CLI_USAGE);
     else if (args.command === 'version') output.line(readVersion());
-    else if (args.command === 'demo') await demo(args, io, output);
-    else await chat(args, io, output);
+    else if (args.command === 'demo') return await demo(args, io, output);
+    else return await chat(args, io, output);
     return 0;
   } catch (error) {
     output.endLine();
@@ -55,38 +62,71 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   }
 }
 
-async function demo(args: CliArguments, io: CliIo, output: TerminalOutput): Promise<void> {
+async function demo(args: CliArguments, io: CliIo, output: TerminalOutput): Promise<number> {
   if (args.model === 'openai')
     throw new CliUsageError('the demo runs on the scripted model only; try "chat"');
   if (args.session !== undefined) throw new CliUsageError('--session is an option of "chat"');
-  await runDemo({ output, ...(args.db === undefined ? {} : { dbPath: databasePath(args.db, io.cwd) }) });
+  const termination = listenForTermination(io);
+  const logger = createDrainWatcher(createOutputLogger(output));
+  try {
+    await runDemo({
+      output,
+      logger,
+      signal: termination.signal,
+      ...(args.db === undefined ? {} : { dbPath: databasePath(args.db, io.cwd) }),
+    });
+  } finally {
+    termination.dispose();
+  }
+  return exitCodeAfter(termination.received(), !logger.drainAbandoned());
 }
 
-async function chat(args: CliArguments, io: CliIo, output: TerminalOutput): Promise<void> {
+async function chat(args: CliArguments, io: CliIo, output: TerminalOutput): Promise<number> {
   const model = chooseModel(args, io.env);
   const dbPath = databasePath(args.db ?? '.aalis/history.db', io.cwd);
+  const logger = createDrainWatcher(createOutputLogger(output, { verbose: args.verbose }));
   const app = createAgentApp({
     dbPath,
     model,
     output,
-    verbose: args.verbose,
-    agent: { createTurnId: createIdFactory('turn'), createCallId: createIdFactory('call') },
+    agent: { createTurnId: createIdFactory('turn'), createCallId: createIdFactory('call'), logger },
   });
+  const sessionId = args.session ?? 'cli';
   const modelName =
     model === 'scripted' ? 'the scripted demo model' : `${model.baseURL} (${model.defaultModel})`;
   output.line(output.style.dim(`aalis-agent chat · model: ${modelName} · history: ${dbPath}`));
+  const termination = listenForTermination(io, (signal) => app.agent.abort(sessionId, { reason: signal }));
   try {
     await runChat({
       app,
       input: io.stdin,
       output,
-      sessionId: args.session ?? 'cli',
+      sessionId,
       user: currentUser(),
       terminal: io.stdin.isTTY === true && io.stdout.isTTY === true,
+      stop: termination.signal,
     });
   } finally {
+    termination.dispose();
     await app.stop();
   }
+  return exitCodeAfter(termination.received(), !logger.drainAbandoned());
+}
+
+/** The first SIGINT or SIGTERM, as a signal to stop on; `onSignal` runs when it comes. */
+function listenForTermination(io: CliIo, onSignal?: (signal: TerminationSignal) => void) {
+  const controller = new AbortController();
+  let received: TerminationSignal | undefined;
+  const remove = io.signals?.onTermination((signal) => {
+    received = signal;
+    onSignal?.(signal);
+    controller.abort(signal);
+  });
+  return {
+    signal: controller.signal,
+    received: () => received,
+    dispose: () => remove?.(),
+  };
 }
 
 function chooseModel(args: CliArguments, env: CliIo['env']): 'scripted' | OpenAIModelProviderOptions {

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AgentLogger } from '@aalis/plugin-agent';
 import { createActivityPrinter } from './create-activity-printer';
 import { createAgentApp } from './create-agent-app';
 import { createBuiltInTools } from './create-built-in-tools';
@@ -25,6 +26,10 @@ export interface RunDemoOptions {
   readonly dbPath?: string;
   /** Milliseconds between the streamed words of the story that gets stopped. Default 40. */
   readonly storyChunkDelayMs?: number;
+  /** Where the agent's warnings go. Default: the output. */
+  readonly logger?: AgentLogger;
+  /** Ends the tour early when it aborts (a termination signal): the agent drains at once. */
+  readonly signal?: AbortSignal;
 }
 
 /**
@@ -39,7 +44,7 @@ export async function runDemo(options: RunDemoOptions): Promise<void> {
   const { output } = options;
   const temporary = options.dbPath === undefined ? mkdtempSync(join(tmpdir(), 'aalis-demo-')) : undefined;
   const dbPath = options.dbPath ?? join(temporary ?? '.', 'history.db');
-  const logger = createReasonRecorder(createOutputLogger(output));
+  const logger = createReasonRecorder(options.logger ?? createOutputLogger(output));
   let turns = 0;
   let calls = 0;
   const app = createAgentApp({
@@ -62,13 +67,24 @@ export async function runDemo(options: RunDemoOptions): Promise<void> {
     const sessionId = 'demo';
     app.sessions.ensureSession({ id: sessionId, kind: 'console', platform: 'cli', title: 'demo' });
     const context = createDemoContext({ app, output, printer, sessionId });
-    await demoQueueing(context);
-    await demoToolLoop(context);
-    await demoAbort(context, logger);
-    await demoUsageAndTimeline(context);
-    await demoClearing(context);
+    const steps = [
+      demoQueueing,
+      demoToolLoop,
+      () => demoAbort(context, logger),
+      demoUsageAndTimeline,
+      demoClearing,
+    ];
+    // A termination signal drains the agent at once: every message of the running step settles.
+    const interrupt = () => void app.app.drain().catch(() => undefined);
+    options.signal?.addEventListener('abort', interrupt, { once: true });
+    for (const step of steps) {
+      if (options.signal?.aborted === true) break;
+      await step(context);
+    }
+    options.signal?.removeEventListener('abort', interrupt);
     output.line();
-    output.line(output.style.bold(`Done: ${turns} turns, ${calls} tool calls.`));
+    if (options.signal?.aborted === true) output.line(output.style.yellow('Interrupted: the agent drained.'));
+    else output.line(output.style.bold(`Done: ${turns} turns, ${calls} tool calls.`));
   } finally {
     printer.dispose();
     await app.stop();
