@@ -52,6 +52,7 @@ const ownSuites: readonly SuiteSpec[] = [
   { name: 'hooks', cwd: here, script: 'bench:hooks', flags: quick ? ['--quick'] : [] },
   { name: 'per-turn', cwd: here, script: 'bench:turn', flags: quick ? ['--quick'] : [] },
   { name: 'scale', cwd: here, script: 'bench:scale', flags: quick ? ['--quick'] : [] },
+  { name: 'stall', cwd: here, script: 'bench:stall', flags: quick ? ['--quick'] : [] },
 ];
 
 function formatNumber(value: number): string {

@@ -7,6 +7,13 @@
  * (in memory they live on the heap), and after the sessions were deleted (what the agent
  * itself keeps: should be about nothing).
  *
+ * Then under load [LIV-4]: 1,000 sessions × 20 turns at once with a model answering after
+ * 0–5 ms (seeded), once with the agent's default limit on running turns and once without a
+ * limit: turns per second and the event-loop lag p99 (`monitorEventLoopDelay`, 5 ms
+ * resolution) — how long any timer or request of the process waited meanwhile. Targets:
+ * `lagP99Ms` ≤ 100 with the default limit, `throughputLossRatio` (1 − limited ÷ unlimited
+ * turns per second) ≤ 0.1.
+ *
  *   npm run bench:scale                 # table
  *   npm run bench:scale -- --json       # one JSON object
  *
@@ -19,8 +26,9 @@ import { type ArchiveStore, InMemoryArchiveStore, SqliteArchiveStore } from '@aa
 import { createAalisTurnApp } from '../support/aalis-turn';
 import { readSuiteFlags } from '../support/cli-options';
 import { settledHeap } from '../support/heap';
+import { type LoadFigures, measureLoad } from '../support/measure-load';
 import { printTable } from '../support/print-table';
-import { median, roundSpread, spread } from '../support/statistics';
+import { median, round, roundSpread, spread } from '../support/statistics';
 
 const flags = readSuiteFlags();
 const sessions = flags.quick ? 200 : 1_000;
@@ -97,10 +105,42 @@ async function measure(kind: StoreKind) {
   };
 }
 
+const loadTurnsPerSession = 20;
+
+/** Rounds of the load workload, limited and unlimited interleaved so both see the same machine. */
+async function measureUnderLoad() {
+  const limited: LoadFigures[] = [];
+  const unlimited: LoadFigures[] = [];
+  for (let index = 0; index < rounds; index += 1) {
+    const workload = { sessions, turnsPerSession: loadTurnsPerSession, seed: 7 + index };
+    limited.push(await measureLoad({ ...workload, maxRunningTurns: undefined }));
+    unlimited.push(await measureLoad({ ...workload, maxRunningTurns: 0 }));
+  }
+  const summary = (figures: LoadFigures[]) => ({
+    turnsPerSecond: Math.round(median(figures.map((figure) => figure.turnsPerSecond))),
+    lagP99Ms: round(median(figures.map((figure) => figure.lag.p99Ms)), 1),
+    lagP99MsAcrossRounds: roundSpread(spread(figures.map((figure) => figure.lag.p99Ms)), 1),
+    lagMaxMs: round(median(figures.map((figure) => figure.lag.maxMs)), 1),
+  });
+  const losses = limited.map((figure, index) => 1 - figure.turnsPerSecond / unlimited[index]!.turnsPerSecond);
+  return {
+    limited: summary(limited),
+    unlimited: summary(unlimited),
+    throughputLoss: round(median(losses), 3),
+    throughputLossAcrossRounds: roundSpread(spread(losses), 3),
+  };
+}
+
 try {
   const inMemory = await measure('inMemory');
   const sqlite = await measure('sqlite');
+  const load = await measureUnderLoad();
   const result = {
+    lagP99Ms: load.limited.lagP99Ms,
+    lagP99MsAcrossRounds: load.limited.lagP99MsAcrossRounds,
+    lagP99MsUnlimited: load.unlimited.lagP99Ms,
+    throughputLossRatio: load.throughputLoss,
+    throughputLossRatioAcrossRounds: load.throughputLossAcrossRounds,
     suite: 'scale',
     sessions,
     turnsPerSession,
@@ -110,6 +150,8 @@ try {
       'injections, instant model answering at once, 5 contributions, 5 no-op middlewares per agent hook',
     inMemory,
     sqlite,
+    underLoad: { ...load, turnsPerSession: loadTurnsPerSession, model: '0–5 ms, seeded' },
+    targets: { lagP99Ms: 100, throughputLossRatio: 0.1 },
     node: process.version,
   };
   if (flags.json) {
@@ -132,6 +174,26 @@ try {
         (figures.heapGrowthBytes / 1024).toFixed(0),
         (figures.heapGrowthAfterDeleteBytes / 1024).toFixed(0),
       ]),
+    );
+    console.log(
+      `under load: ${sessions} sessions × ${loadTurnsPerSession} turns, model 0–5 ms, median of ${rounds} rounds`,
+    );
+    printTable(
+      ['limit on running turns', 'turns/s', 'lag p99 ms', 'lag max ms'],
+      (
+        [
+          ['default', load.limited],
+          ['none', load.unlimited],
+        ] as const
+      ).map(([name, figures]) => [
+        name,
+        String(figures.turnsPerSecond),
+        String(figures.lagP99Ms),
+        String(figures.lagMaxMs),
+      ]),
+    );
+    console.log(
+      `lagP99Ms ${result.lagP99Ms} (target ≤ 100), throughputLossRatio ${result.throughputLossRatio} (target ≤ 0.1)`,
     );
   }
 } finally {

@@ -18,7 +18,7 @@ import type {} from '@aalis/api-session-manager';
 import { type Tool, type ToolsService, tools, toToolResult } from '@aalis/api-tools';
 import { type ArchiveStore, InMemoryArchiveStore } from '@aalis/archive-adapter';
 import { contributions, createApp, events } from '@aalis/core';
-import { agentPlugin } from '@aalis/plugin-agent';
+import { type AgentConfig, agentPlugin } from '@aalis/plugin-agent';
 import {
   history,
   nextCallId,
@@ -56,15 +56,17 @@ export interface ModelCallRecord {
 /** Which script the instant model follows: the workload's three tool calls then an answer, or an answer at once. */
 export type InstantScript = 'tools' | 'answer';
 
-/** The instant scripted model as an `LlmService`; `onCall` sees each request. */
+/** The instant scripted model as an `LlmService`; `onCall` sees each request; `delayMs` makes each answer wait. */
 export function instantLlm(
   onCall?: (record: ModelCallRecord) => void,
   script: InstantScript = 'tools',
+  delayMs?: () => number,
 ): LlmService {
   return {
     resolveModel: async () => model,
     async chat(request: ChatRequest): Promise<ChatResponse> {
       onCall?.(describe(request));
+      if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs()));
       const step =
         script === 'answer'
           ? scriptStep(toolNames.length)
@@ -139,6 +141,10 @@ export interface AalisTurnAppOptions {
   readonly contributions?: number;
   /** The model's script (default `tools`). */
   readonly script?: InstantScript;
+  /** Milliseconds each model answer waits (default: none, it answers at once). */
+  readonly modelDelayMs?: () => number;
+  /** Agent configuration on top of the silent logger and the turn ids. */
+  readonly agent?: AgentConfig;
 }
 
 /** The app of the per-turn workload, and how to run one turn in a session. */
@@ -146,13 +152,14 @@ export function createAalisTurnApp(options: AalisTurnAppOptions = {}) {
   const errors: unknown[] = [];
   const app = createApp({ onError: (error) => errors.push(error) });
   app.provide(hooks, createHooksService());
-  app.provide(llm, instantLlm(options.onModelCall, options.script));
+  app.provide(llm, instantLlm(options.onModelCall, options.script, options.modelDelayMs));
   app.provide(tools, workloadTools(options.onToolCall));
   const store = options.store ?? new InMemoryArchiveStore();
   app.provide(messageArchive, store);
   app.provide(memory, store);
   let lastTurnId = '';
   app.plugin(agentPlugin, {
+    ...options.agent,
     logger: silentLogger,
     createTurnId: () => {
       lastTurnId = crypto.randomUUID();
@@ -188,9 +195,9 @@ export function createAalisTurnApp(options: AalisTurnAppOptions = {}) {
      * One turn: the new input into `sessionId`, resolved once the turn ended. As an injection
      * (a `source`), it always forms a turn of its own instead of joining a running one.
      */
-    turn: (sessionId: string, options: { readonly injection?: boolean } = {}) =>
+    turn: (sessionId: string, options: { readonly injection?: boolean; readonly content?: string } = {}) =>
       agentHandle.handleMessage({
-        content: userInput,
+        content: options.content ?? userInput,
         sessionId,
         platform: 'bench',
         userId: 'user-1',

@@ -29,6 +29,7 @@ const settingKeys = new Set([
   'peers',
   'workload',
   'trim10k',
+  'characters',
 ]);
 
 function isRecord(value: unknown): value is Record<string, unknown> {
