@@ -109,6 +109,15 @@ describe('runCli', () => {
     expect(forced.stdout()).toContain('model: the scripted demo model');
   });
 
+  it('[OUT-2] chat exits 1 and says why when its last turn failed', async () => {
+    const run = io({
+      lines: ['hi'],
+      env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', AALIS_MODEL: 'local-model' },
+    });
+    expect(await runCli(['chat', '--db', ':memory:'], run.io)).toBe(1);
+    expect(run.stderr()).toMatch(/^aalis-agent: the last turn failed: \[错误\] /);
+  });
+
   it('colours a terminal unless NO_COLOR or --no-color says otherwise', async () => {
     const coloured = io({ tty: true });
     await runCli(['demo'], coloured.io);

@@ -7,7 +7,7 @@ import type { MessageActor } from '@aalis/schema-message';
 import { type CliSignals, exitCodeAfter, type TerminationSignal } from './cli-signals';
 import { CLI_USAGE } from './cli-usage';
 import { CliUsageError } from './cli-usage-error';
-import { createAgentApp } from './create-agent-app';
+import { type AgentApp, createAgentApp } from './create-agent-app';
 import { createDrainWatcher } from './create-drain-watcher';
 import { createIdFactory } from './create-id-factory';
 import { createOutputLogger } from './create-output-logger';
@@ -36,7 +36,8 @@ export interface CliIo {
  * `OPENAI_BASE_URL` when set (or with `--model openai`), else the scripted model, and keeps
  * its history in `--db` or `.aalis/history.db`. On SIGINT or SIGTERM `chat` and `demo` stop
  * the running turn, drain the agent and close the history, then exit 0 — or 130 (SIGINT) or
- * 143 (SIGTERM) when the drain had to abandon work at its deadline.
+ * 143 (SIGTERM) when the drain had to abandon work at its deadline. `chat` exits 1 when the
+ * session's last turn ended as `error`, with the reason on stderr.
  */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   let args: CliArguments;
@@ -110,7 +111,21 @@ async function chat(args: CliArguments, io: CliIo, output: TerminalOutput): Prom
     termination.dispose();
     await app.stop();
   }
+  const failed = lastTurnFailure(app, sessionId);
+  if (failed !== undefined) {
+    io.stderr.write(`aalis-agent: the last turn failed: ${failed}\n`);
+    return 1;
+  }
   return exitCodeAfter(termination.received(), !logger.drainAbandoned());
+}
+
+/** The error sentence of the session's last turn when it ended as `error` ([OUT-2]). */
+function lastTurnFailure(app: AgentApp, sessionId: string): string | undefined {
+  const last = app.sessions.getSession(sessionId)?.lastTurn;
+  if (last?.outcome !== 'error') return undefined;
+  return typeof last.error === 'string'
+    ? last.error
+    : (last.error?.fallback ?? last.error?.key ?? 'unknown error');
 }
 
 /** The first SIGINT or SIGTERM, as a signal to stop on; `onSignal` runs when it comes. */
