@@ -24,7 +24,9 @@ function sentenceOf(failure: ToolLoopError): string {
       ? `工具服务出错：${reason}`
       : `工具 ${failure.toolName} 调用失败：${reason}`;
   }
-  if (PersistenceError.isInstance(failure)) return `保存对话记录失败：${reason}`;
+  if (PersistenceError.isInstance(failure)) {
+    return failure.access === 'read' ? `读取对话记录失败：${reason}` : `保存对话记录失败：${reason}`;
+  }
   if (HookRunError.isInstance(failure)) return `钩子 ${failure.hookName} 运行失败：${reason}`;
   return `处理这条消息时出错：${reason}`;
 }

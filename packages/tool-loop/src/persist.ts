@@ -2,12 +2,17 @@ import { PersistenceError } from './persistence-error';
 
 /**
  * Runs one persistence operation to its end (a write is not cut off by an abort, so nothing
- * lands after the turn's stop marker); a failure becomes a `PersistenceError`.
+ * lands after the turn's stop marker); a failure becomes a `PersistenceError` that says
+ * whether it read or wrote.
  */
-export async function persist<T>(operation: string, work: () => Promise<T>): Promise<T> {
+export async function persist<T>(
+  operation: string,
+  work: () => Promise<T>,
+  access: 'read' | 'write' = 'write',
+): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw new PersistenceError({ operation, cause: error });
+    throw new PersistenceError({ operation, cause: error, access });
   }
 }

@@ -8,11 +8,16 @@ export class PersistenceError extends ToolLoopError {
   declare readonly code: 'PERSISTENCE_FAILED';
   /** What was being done: `archiveJoined`, `persistToolGroup`, `persistReply`, `history`, … */
   readonly operation: string;
+  /** Whether the failing operation read the archive (`history`, `countHistory`) or wrote to it. */
+  readonly access: 'read' | 'write';
 
-  constructor(options: ToolLoopErrorOptions & { readonly operation: string }) {
+  constructor(
+    options: ToolLoopErrorOptions & { readonly operation: string; readonly access?: 'read' | 'write' },
+  ) {
     super(PersistenceError.code, `${options.operation} failed: ${describeCause(options.cause)}`, options);
     this.name = 'PersistenceError';
     this.operation = options.operation;
+    this.access = options.access ?? 'write';
   }
 
   /** Whether `value` is a `PersistenceError` from any installed copy of this package. */

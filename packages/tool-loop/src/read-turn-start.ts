@@ -32,8 +32,12 @@ export async function readTurnStart(
     own.has(message.id) || message.metadata?.[WellKnownMetadataKeys.TurnId] === turn.turnId;
   const [history, historyCount, tools] = await untilAborted(
     Promise.all([
-      persist('history', () => persistence.history(turn.sessionId, { limit: session.settings.historyLimit })),
-      persist('countHistory', () => persistence.countHistory(turn.sessionId)),
+      persist(
+        'history',
+        () => persistence.history(turn.sessionId, { limit: session.settings.historyLimit }),
+        'read',
+      ),
+      persist('countHistory', () => persistence.countHistory(turn.sessionId), 'read'),
       listTools(options, platform),
     ]),
     turn.signal,

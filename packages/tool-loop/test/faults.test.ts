@@ -172,6 +172,14 @@ describe('faults', () => {
     expect(result.error).toBe('[错误] 保存对话记录失败：disk full。');
   });
 
+  it('an archive that cannot be read ends the turn as error with a notice worded as a read failure', async () => {
+    const harness = await createHarness({ steps: [] });
+    harness.persistence.failures.set('history', new Error('file is not a database'));
+    const result = await harness.run();
+    expect(PersistenceError.isInstance(result.failure) && result.failure.access).toBe('read');
+    expect(result.error).toBe('[错误] 读取对话记录失败：file is not a database。');
+  });
+
   it('a prompt assembler that throws is reported and the call goes on without its blocks', async () => {
     const harness = await createHarness({ steps: [{ text: 'ok' }] });
     const result = await harness.run({
