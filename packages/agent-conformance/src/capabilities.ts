@@ -3,7 +3,7 @@ import { CapabilitiesError } from './capabilities-error';
 /**
  * The capability keys an implementation declares: `preprocessors` (it supports
  * `registerPreprocessor`, [BND-1], [BND-2], [PRE-1]), each `[decided]` requirement of the
- * catalog it follows, and each `[beyond]` requirement (liveness) it claims.
+ * catalog it follows, and each `[beyond]` requirement (liveness, durability) it claims.
  * Every key must be declared, `true` or `false`.
  */
 export const CAPABILITY_KEYS = Object.freeze([
@@ -19,6 +19,9 @@ export const CAPABILITY_KEYS = Object.freeze([
   'LIV-2',
   'LIV-3',
   'LIV-4',
+  'DUR-1',
+  'DUR-2',
+  'DUR-3',
 ] as const);
 
 /** One of {@link CAPABILITY_KEYS}. */
@@ -43,6 +46,9 @@ export const CAPABILITY_DESCRIPTIONS: Readonly<Record<CapabilityKey, string>> = 
   'LIV-3':
     'counting is linear and no single input stalls the process; inputs over a configured size end as a notice',
   'LIV-4': 'a limit on turns running at once across sessions, every per-session rule unchanged',
+  'DUR-1': 'a turn cut by a process crash is closed on recovery as an aborted turn',
+  'DUR-2': 'no turn record or metadata write is lost to a concurrent writer of the same store',
+  'DUR-3': 'one session is served by one process at a time',
 });
 
 /**

@@ -3,11 +3,24 @@ import { CAPABILITY_KEYS } from './capabilities';
 import type { Harness, HarnessOptions } from './harness/harness';
 import type { AgentUnderTest } from './runner/agent-under-test';
 
+/** A second process beside the case's own: its harness and the implementation built on it ([DUR-3]). */
+export interface CasePeer {
+  readonly harness: Harness;
+  readonly agent: AgentUnderTest;
+}
+
 /** What a case's `run` receives: a fresh harness and the implementation built on it. */
 export interface CaseContext {
   readonly harness: Harness;
   readonly agent: AgentUnderTest;
   readonly capabilities: Capabilities;
+  /**
+   * Builds the implementation a second time, as another process would, over its own app,
+   * hooks, events, model and tools and the same archive, memory and session manager as the
+   * case's harness ([DUR-3]). Its calls are checked for leaks and its app is stopped with the
+   * case's.
+   */
+  peer(): Promise<CasePeer>;
 }
 
 /** What {@link defineCase} takes. */

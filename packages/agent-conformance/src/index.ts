@@ -14,7 +14,13 @@ export type { AdapterModule } from './cli/load-adapter';
 export { ConformanceAssertionError } from './conformance-assertion-error';
 export { ConformanceError, type ConformanceErrorOptions } from './conformance-error';
 export { contractDigest } from './contract-digest';
-export { type CaseContext, type CaseDefinition, type ConformanceCase, defineCase } from './define-case';
+export {
+  type CaseContext,
+  type CaseDefinition,
+  type CasePeer,
+  type ConformanceCase,
+  defineCase,
+} from './define-case';
 export { ExpectedFailuresError } from './expected-failures-error';
 export { findRequirement } from './find-requirement';
 export type { ArchiveOperation, ArchiveWrite } from './harness/archive-write';

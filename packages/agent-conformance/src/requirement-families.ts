@@ -16,6 +16,7 @@ export const REQUIREMENT_FAMILIES = Object.freeze([
   { id: 'OUT', title: 'Outcomes' },
   { id: 'DRN', title: 'Shutdown' },
   { id: 'LIV', title: 'Liveness' },
+  { id: 'DUR', title: 'Durability' },
 ] as const);
 
 /** The id of a requirement family, e.g. `ABT`. */

@@ -512,4 +512,25 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
     decided: false,
     text: 'A limit on turns running at once across sessions; per-session order and every SCH/ABT/CLR rule unchanged.',
   },
+  {
+    id: 'DUR-1',
+    family: 'DUR',
+    marker: 'beyond',
+    decided: false,
+    text: 'A turn cut by a process crash (inputs persisted, no turn record, not running in any live process) is closed on recovery as an aborted turn: unanswered tool calls get error results, then a stop marker, then a turn record with outcome `aborted`.',
+  },
+  {
+    id: 'DUR-2',
+    family: 'DUR',
+    marker: 'beyond',
+    decided: false,
+    text: 'No turn record or metadata write is lost to a concurrent writer of the same store.',
+  },
+  {
+    id: 'DUR-3',
+    family: 'DUR',
+    marker: 'beyond',
+    decided: false,
+    text: "One session is served by one process at a time; a process that lost a session's lease can no longer write that session's turns.",
+  },
 ]);

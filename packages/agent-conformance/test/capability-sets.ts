@@ -14,11 +14,14 @@ export const ALL_CAPABILITIES: Capabilities = {
   'LIV-2': true,
   'LIV-3': true,
   'LIV-4': true,
+  'DUR-1': true,
+  'DUR-2': true,
+  'DUR-3': true,
 };
 
 /**
  * What the kit's reference agent claims: every optional part and decided rule, none of the
- * `[beyond]` liveness rules (it is the smallest agent written from the contract).
+ * `[beyond]` liveness and durability rules (it is the smallest agent written from the contract).
  */
 export const REFERENCE_CAPABILITIES: Capabilities = {
   ...ALL_CAPABILITIES,
@@ -26,6 +29,9 @@ export const REFERENCE_CAPABILITIES: Capabilities = {
   'LIV-2': false,
   'LIV-3': false,
   'LIV-4': false,
+  'DUR-1': false,
+  'DUR-2': false,
+  'DUR-3': false,
 };
 
 /** No capability declared. */

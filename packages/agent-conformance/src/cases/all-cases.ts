@@ -5,6 +5,7 @@ import { BND_CASES } from './bnd';
 import { CLR_CASES } from './clr';
 import { DEL_CASES } from './del';
 import { DRN_CASES } from './drn';
+import { DUR_CASES } from './dur';
 import { HK_CASES } from './hk';
 import { LIV_CASES } from './liv';
 import { OUT_CASES } from './out';
@@ -37,4 +38,5 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...OUT_CASES,
   ...DRN_CASES,
   ...LIV_CASES,
+  ...DUR_CASES,
 ]);

@@ -8,7 +8,7 @@ import { runCli } from './run-cli';
 const directory = mkdtempSync(join(tmpdir(), 'agent-conformance-cli-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-const capabilities = `{ preprocessors: false, 'SVC-3': false, 'SCH-3': false, 'SCH-6': false, 'CLR-6': false, 'CLR-7': false, 'USG-9': false, 'OUT-3': false, 'LIV-1': false, 'LIV-2': false, 'LIV-3': false, 'LIV-4': false }`;
+const capabilities = `{ preprocessors: false, 'SVC-3': false, 'SCH-3': false, 'SCH-6': false, 'CLR-6': false, 'CLR-7': false, 'USG-9': false, 'OUT-3': false, 'LIV-1': false, 'LIV-2': false, 'LIV-3': false, 'LIV-4': false, 'DUR-1': false, 'DUR-2': false, 'DUR-3': false }`;
 
 writeFileSync(
   join(directory, 'instant-agent.mjs'),
@@ -103,7 +103,7 @@ describe('agent-conformance verify and badge', () => {
     await cli('run', '--adapter', './instant-agent.mjs', '--only', 'SVC-1', '--json', 'badge.json');
     const badge = await cli('badge', 'badge.json', '--link', 'https://example.com/r.md');
     expect(badge.code).toBe(0);
-    expect(badge.stdout).toMatch(/^\[!\[api-agent conformance: 1\/78 satisfied/);
+    expect(badge.stdout).toMatch(/^\[!\[api-agent conformance: 1\/81 satisfied/);
     writeFileSync(join(directory, 'broken.json'), '{');
     expect((await cli('verify', 'broken.json')).code).toBe(2);
     expect((await cli('frobnicate')).code).toBe(2);

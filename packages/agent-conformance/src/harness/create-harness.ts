@@ -19,7 +19,7 @@ import type { IncomingMessage } from '@aalis/schema-message';
 import { type Activity, createActivity } from './activity';
 import { createClock } from './clock';
 import type { ContributionProbe } from './contribution-probe';
-import { createFakeSessionManager } from './fake-session-manager';
+import { createFakeSessionManager, type FakeSessionManager } from './fake-session-manager';
 import type { Harness, HarnessOptions, HarnessServices, InputFields } from './harness';
 import type { HarnessFault } from './harness-fault';
 import { createIds } from './ids';
@@ -47,10 +47,42 @@ export const HARNESS_PROVIDER = 'conformance';
  * `conformance`) and selected. See `Harness`.
  */
 export function createHarness(options: HarnessOptions = {}): Harness {
-  const activity = createActivity();
-  const ids = createIds();
-  const clock = createClock();
-  const faults: HarnessFault[] = [];
+  return buildHarness(options, undefined);
+}
+
+/**
+ * A harness for a second process beside `of` ([DUR-3]): its own app, hooks, events, model and
+ * tools, and the same archive, memory, session manager, clock, ids and activity — the
+ * "database" both processes share. Not public API; cases reach it through `context.peer()`.
+ */
+export function createPeerHarness(of: Harness, options: HarnessOptions = {}): Harness {
+  const activity = activities.get(of);
+  if (activity === undefined) throw new TypeError('createPeerHarness needs a harness made by createHarness');
+  return buildHarness(options, {
+    activity,
+    ids: of.ids,
+    clock: of.clock,
+    faults: of.faults as HarnessFault[],
+    archive: of.archive,
+    sessions: of.sessions,
+  });
+}
+
+/** What a peer harness shares with the harness it stands beside. */
+interface SharedWorld {
+  readonly activity: Activity;
+  readonly ids: ReturnType<typeof createIds>;
+  readonly clock: ReturnType<typeof createClock>;
+  readonly faults: HarnessFault[];
+  readonly archive: RecordingArchive;
+  readonly sessions: FakeSessionManager;
+}
+
+function buildHarness(options: HarnessOptions, shared: SharedWorld | undefined): Harness {
+  const activity = shared?.activity ?? createActivity();
+  const ids = shared?.ids ?? createIds();
+  const clock = shared?.clock ?? createClock();
+  const faults: HarnessFault[] = shared?.faults ?? [];
   const app = createApp({
     onError: (error) =>
       faults.push({ kind: 'app', message: error instanceof Error ? error.message : String(error) }),
@@ -60,22 +92,24 @@ export function createHarness(options: HarnessOptions = {}): Harness {
     hooks: createRecordingHooks({ activity, faults }),
     model: createScriptedModel({ activity, ids, faults, capabilities: options.model ?? {} }),
     tools: createScriptedTools(activity),
-    archive: createRecordingArchive({ activity, clock, ids }),
+    archive: shared?.archive ?? createRecordingArchive({ activity, clock, ids }),
   };
   const withArchive = options.archive ?? true;
   provideAll(app, parts, withArchive);
   const services = harnessServices(app, withArchive);
   const agentHandle = app.service(agent);
-  const sessions = createFakeSessionManager({
-    activity,
-    clock,
-    deleteFlow: {
-      agent: () => (agentHandle.available() ? agentHandle.use : undefined),
-      emitDeleted: (event) => services.events.emit('session:deleted', event),
-      runMemoryClear: (sessionIds) =>
-        runMemoryClear({ hooks: services.hooks, memory: services.memory, sessionIds }),
-    },
-  });
+  const sessions =
+    shared?.sessions ??
+    createFakeSessionManager({
+      activity,
+      clock,
+      deleteFlow: {
+        agent: () => (agentHandle.available() ? agentHandle.use : undefined),
+        emitDeleted: (event) => services.events.emit('session:deleted', event),
+        runMemoryClear: (sessionIds) =>
+          runMemoryClear({ hooks: services.hooks, memory: services.memory, sessionIds }),
+      },
+    });
   provideOne(app, sessionManager, sessions.service);
   const harness: Harness = {
     app,

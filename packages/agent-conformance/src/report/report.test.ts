@@ -137,11 +137,11 @@ describe('the report', () => {
   test('gives a badge line for READMEs, green only for a clean pass', async () => {
     const clean = badgeLine(allSatisfied());
     expect(clean).toBe(
-      `![api-agent conformance: 78/78 satisfied](https://img.shields.io/badge/api--agent%20conformance-78%2F78%20satisfied-brightgreen)`,
+      `![api-agent conformance: 81/81 satisfied](https://img.shields.io/badge/api--agent%20conformance-81%2F81%20satisfied-brightgreen)`,
     );
     const failing = badgeLine(await run(), { link: 'https://example.com/report.md' });
     expect(failing).toMatch(
-      /^\[!\[api-agent conformance: 1\/78 satisfied, 1 n\/a, failing\]\(.*-red\)\]\(https:\/\/example.com\/report.md\)$/,
+      /^\[!\[api-agent conformance: 1\/81 satisfied, 1 n\/a, failing\]\(.*-red\)\]\(https:\/\/example.com\/report.md\)$/,
     );
   });
 });

@@ -2,8 +2,8 @@ import type { AgentService, BoundAgent } from '@aalis/api-agent';
 import type { Capabilities, CapabilityKey } from '../capabilities';
 import { CaseTimeoutError } from '../case-timeout-error';
 import { ConformanceAssertionError } from '../conformance-assertion-error';
-import type { ConformanceCase } from '../define-case';
-import { createHarness, setPendingTimersProbe } from '../harness/create-harness';
+import type { CasePeer, ConformanceCase } from '../define-case';
+import { createHarness, createPeerHarness, setPendingTimersProbe } from '../harness/create-harness';
 import type { Harness } from '../harness/harness';
 import type { AgentFactory } from './agent-factory';
 import { type AgentUnderTest, agentUnderTest } from './agent-under-test';
@@ -51,14 +51,17 @@ export async function runCase(testCase: ConformanceCase, options: RunCaseOptions
   const limitMs = options.timeoutMs ?? testCase.timeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
   const started = performance.now();
   const tracker = createTimerTracker();
-  const state: { harness?: Harness; agent?: AgentUnderTest } = {};
+  const state: RunState = { peers: [] };
   let failure = await tracker.run(() => exercise({ testCase, options, limitMs, state, tracker }));
   const leaks: Leak[] = [];
   if (failure?.outcome !== 'timeout' && state.harness !== undefined) {
     await state.harness.settle();
     leaks.push(...openWork(state.harness, state.agent));
+    for (const peer of state.peers) leaks.push(...openWork(peer.harness, peer.agent));
     failure ??= unscripted(testCase, state.harness);
+    for (const peer of state.peers) failure ??= unscripted(testCase, peer.harness);
   }
+  for (const peer of state.peers) leaks.push(...(await teardown(tracker, peer.harness, false)));
   leaks.push(...(await teardown(tracker, state.harness)));
   tracker.dispose();
   const durationMs = Math.round(performance.now() - started);
@@ -81,11 +84,18 @@ export async function runCase(testCase: ConformanceCase, options: RunCaseOptions
   return { ...result, status: 'passed', outcome: 'passed', violated: [] };
 }
 
+/** What a case built: its harness and implementation, and the peers it asked for. */
+interface RunState {
+  harness?: Harness;
+  agent?: AgentUnderTest;
+  readonly peers: CasePeer[];
+}
+
 async function exercise(input: {
   readonly testCase: ConformanceCase;
   readonly options: RunCaseOptions;
   readonly limitMs: number;
-  readonly state: { harness?: Harness; agent?: AgentUnderTest };
+  readonly state: RunState;
   readonly tracker: TimerTracker;
 }): Promise<Failure | undefined> {
   const { testCase, options, limitMs, state, tracker } = input;
@@ -103,7 +113,19 @@ async function exercise(input: {
     const returned = await withinLimit(build(), limitMs, timeout('factory'));
     const agent = agentUnderTest(harness, returned);
     state.agent = agent;
-    const context = { harness, agent, capabilities: options.capabilities };
+    const peer = async (): Promise<CasePeer> => {
+      const peerHarness = createPeerHarness(harness, testCase.harness);
+      const peerReturned = await withinLimit(
+        Promise.resolve(options.factory(peerHarness)),
+        limitMs,
+        timeout('factory'),
+      );
+      await peerHarness.app.settled();
+      const built = { harness: peerHarness, agent: agentUnderTest(peerHarness, peerReturned) };
+      state.peers.push(built);
+      return built;
+    };
+    const context = { harness, agent, capabilities: options.capabilities, peer };
     await withinLimit(testCase.run(context), limitMs, timeout('case'));
     return undefined;
   } catch (error) {
@@ -154,7 +176,11 @@ function openWork(harness: Harness, agent: AgentUnderTest | undefined): Leak[] {
   return leaks;
 }
 
-async function teardown(tracker: TimerTracker, harness: Harness | undefined): Promise<Leak[]> {
+async function teardown(
+  tracker: TimerTracker,
+  harness: Harness | undefined,
+  checkTimers = true,
+): Promise<Leak[]> {
   if (harness === undefined) return [];
   const leaks: Leak[] = [];
   const stop = tracker.run(() => harness.app.stop()).catch(() => undefined);
@@ -169,6 +195,8 @@ async function teardown(tracker: TimerTracker, harness: Harness | undefined): Pr
       detail: `stopping the app did not finish within ${TEARDOWN_TIMEOUT_MS} ms`,
     });
   await harness.settle();
+  // Timers are checked once, after the last app stopped: a peer's are the case's too.
+  if (!checkTimers) return leaks;
   for (const timer of tracker.live()) {
     const delay = timer.delayMs === undefined ? '' : ` of ${timer.delayMs} ms`;
     leaks.push({

@@ -1,0 +1,133 @@
+import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
+import { sendHuman, sendInjection, session, turns } from './scenario';
+
+/** The id of the turn a "crashed process" left behind. */
+const CUT_TURN = 'turn-cut-by-a-crash';
+
+function turnIdOf(message: Message): unknown {
+  return message.metadata[Keys.TurnId];
+}
+
+const recoversCutTurn = defineCase({
+  requirements: ['DUR-1'],
+  name: 'a turn cut by a crash is closed before the next one: an error result per unanswered call, a stop marker, then its aborted record',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const archive = assert.defined('DUR-1', h.services.archive, 'the archive of the harness');
+    // What a process that died mid-turn left: an opened input and a tool call nobody answered.
+    const input = h.input({ sessionId: 's1', content: 'cut short by a crash' });
+    await archive.archiveIncoming(input, { turnId: CUT_TURN, entry: 'opened' });
+    await archive.append('s1', [
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'call-cut', name: 'lookup', arguments: '{}' }],
+        metadata: { [Keys.TurnId]: CUT_TURN },
+      },
+    ]);
+    h.model.script([{ text: 'answered after the restart' }]);
+    await sendHuman(context, 's1', 'after the restart').done;
+    const stored = h.archive.messages('s1');
+    const next = stored.findIndex((message) => message.content === 'after the restart');
+    const closing = stored.slice(2, next === -1 ? undefined : next);
+    const kinds = closing.map((message) =>
+      message.role === 'tool' ? `tool:${message.toolCallId}` : (message.kind ?? message.role),
+    );
+    assert.deepEqual(
+      'DUR-1',
+      kinds,
+      ['tool:call-cut', WellKnownKinds.TurnStopped, WellKnownKinds.EventMarker],
+      'what closes the cut turn, in order, before the next input',
+    );
+    for (const message of closing) {
+      assert.equal(
+        'DUR-1',
+        turnIdOf(message),
+        CUT_TURN,
+        `the turn id of the closing ${message.role} message`,
+      );
+    }
+    const record = closing.at(-1)?.metadata[Keys.TurnRecord] as { outcome?: unknown } | undefined;
+    assert.equal('DUR-1', record?.outcome, 'aborted', 'the outcome in the record of the cut turn');
+    const [request] = h.model.requests;
+    const sent = assert.defined('DUR-1', request, 'the model request of the next turn');
+    assert.that(
+      'DUR-1',
+      sent.messages.some((message) => message.role === 'tool' && message.toolCallId === 'call-cut'),
+      'expected the next model request to carry the error result of the cut call, got none',
+    );
+    const stopMarker = closing[1]?.content ?? '';
+    assert.that(
+      'DUR-1',
+      stopMarker !== '' && sent.messages.some((message) => message.content === stopMarker),
+      'expected the next model request to carry the stop marker of the cut turn, got none',
+    );
+  },
+});
+
+const noLostRecords = defineCase({
+  requirements: ['DUR-2'],
+  name: 'with many turns writing at once, every turn ends with exactly one turn record',
+  run: async (context) => {
+    const h = context.harness;
+    const ids = Array.from({ length: 20 }, (_, index) => session(h, `busy-${index}`));
+    h.model.script(ids.flatMap((id) => [{ text: `first in ${id}` }, { text: `second in ${id}` }]));
+    const inputs = ids.flatMap((id) => [
+      sendInjection(context, id, 'one'),
+      sendInjection(context, id, 'two'),
+    ]);
+    await Promise.all(inputs.map((input) => input.done));
+    for (const id of ids) {
+      const stored = h.archive.messages(id);
+      for (const turn of turns(h, id)) {
+        const records = stored.filter(
+          (message) => turnIdOf(message) === turn.turnId && message.metadata[Keys.TurnRecord] !== undefined,
+        );
+        assert.equal('DUR-2', records.length, 1, `the turn records of turn ${turn.turnId} in ${id}`);
+      }
+    }
+  },
+});
+
+const oneProcessPerSession = defineCase({
+  requirements: ['DUR-3'],
+  name: 'a second process does not serve a session while the first runs its turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const peer = await context.peer();
+    const gate = createGate();
+    const [held] = h.model.script([{ waitFor: gate, text: 'from the first process' }]);
+    const first = sendHuman(context, 's1', 'to the first process');
+    await held?.started;
+    peer.harness.model.script([{ text: 'from the second process' }]);
+    const second = peer.agent.send(peer.harness.input({ sessionId: 's1', content: 'to the second process' }));
+    await h.settle();
+    assert.equal(
+      'DUR-3',
+      peer.harness.model.requests.length,
+      0,
+      'the model calls the second process made for s1 while the first ran its turn',
+    );
+    gate.open();
+    await Promise.all([first.done, second.done]);
+    const order = h.archive
+      .messages('s1')
+      .map(turnIdOf)
+      .filter((turnId): turnId is string => typeof turnId === 'string');
+    const firstTurn = order[0];
+    const interleaved = order.findIndex((turnId) => turnId !== firstTurn);
+    assert.that(
+      'DUR-3',
+      interleaved === -1 || order.slice(interleaved).every((turnId) => turnId !== firstTurn),
+      'expected the turns of s1 stored one after the other, got them interleaved',
+    );
+  },
+});
+
+/** The cases of the DUR family ([DUR-1]..[DUR-3]). */
+export const DUR_CASES = [recoversCutTurn, noLostRecords, oneProcessPerSession];
