@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWellFormedText } from './is-well-formed-text';
 import { ATTACHMENT_KINDS } from './message-attachment';
 import { SESSION_TYPES } from './session-type';
 import { TRIGGER_TYPES } from './trigger-type';
@@ -7,6 +8,11 @@ import { TURN_OUTCOMES } from './turn-record';
 // Building blocks shared by the inbound and stored-message schemas (not public API).
 
 export const nonEmptyString = z.string().min(1, 'must not be empty');
+
+/** A non-empty id that is used as a storage key, so it must survive a UTF-8 round trip. */
+export const wellFormedId = nonEmptyString.refine(isWellFormedText, {
+  message: 'must be well-formed UTF-16 text (it has a lone surrogate)',
+});
 
 export const textRefSchema = z.object({
   key: nonEmptyString,

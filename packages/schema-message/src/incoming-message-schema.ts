@@ -8,16 +8,19 @@ import {
   sourceSchema,
   timestampSchema,
   triggerTypeSchema,
+  wellFormedId,
 } from './field-schemas';
 import type { IncomingMessage } from './incoming-message';
 
 /**
  * zod schema of an inbound `IncomingMessage` (an untrusted edge). Unknown properties are
- * dropped. Prefer `parseIncomingMessage`, which throws a `MessageValidationError`.
+ * dropped. `sessionId` must be well-formed UTF-16 (no lone surrogate): it is the key the
+ * history is stored under. Prefer `parseIncomingMessage`, which throws a
+ * `MessageValidationError`.
  */
 export const IncomingMessageSchema: z.ZodType<IncomingMessage> = z.object({
   content: z.string(),
-  sessionId: nonEmptyString,
+  sessionId: wellFormedId,
   platform: nonEmptyString,
   userId: nonEmptyString,
   nickname: z.string().optional(),

@@ -2,6 +2,7 @@ export { CONTROL_KINDS, isControlKind } from './control-kinds';
 export type { IncomingMessage, MessageActor, MessageSource, ReplyReference } from './incoming-message';
 export { IncomingMessageSchema } from './incoming-message-schema';
 export { isTextRef } from './is-text-ref';
+export { isWellFormedText } from './is-well-formed-text';
 export type { Message, MessageRole } from './message';
 export { MESSAGE_ROLES } from './message';
 export type { AttachmentKind, MessageAttachment } from './message-attachment';

@@ -67,6 +67,18 @@ describe('parseIncomingMessage', () => {
     expect(validationErrorOf(withoutSession).field).toBe('sessionId');
   });
 
+  it('rejects a session id with a lone surrogate, naming sessionId', () => {
+    for (const sessionId of ['x\uD800y', '\uDC00', 'ends in \uD83D']) {
+      const error = validationErrorOf({ ...valid, sessionId });
+      expect(error.code).toBe('INVALID_INCOMING_MESSAGE');
+      expect(error.field).toBe('sessionId');
+      expect(error.message).toMatch(/sessionId: must be well-formed UTF-16 text/);
+    }
+    expect(parseIncomingMessage({ ...valid, sessionId: 'room \uD83D\uDE00' }).sessionId).toBe(
+      'room \uD83D\uDE00',
+    );
+  });
+
   it('names the attachment that has neither url nor data by its index', () => {
     const error = validationErrorOf({ ...valid, attachments: [{ kind: 'file', name: 'a.txt' }] });
     expect(error.field).toBe('attachments.0.url');
