@@ -5,21 +5,20 @@ import type {
   MessageDraft,
   MetadataPatch,
 } from '@aalis/api-message-archive';
-import {
-  ArchivedMessageNotFoundError,
-  ArchiveStorageError,
-  MessageArchiveError,
-} from '@aalis/api-message-archive';
+import { ArchivedMessageNotFoundError, MessageArchiveError } from '@aalis/api-message-archive';
 import type { IncomingMessage, Message } from '@aalis/schema-message';
 import { CONTROL_KINDS, isControlKind, WellKnownKinds } from '@aalis/schema-message';
 import type { ArchiveStore, ArchiveStoreOptions } from './archive-store';
-import { assertNonEmptyString } from './assert-non-empty-string';
+import { assertWellFormedId } from './assert-well-formed-id';
 import { buildTimeline } from './build-timeline';
 import { createTimeOrderedId } from './create-time-ordered-id';
 import { incomingMessageMetadata } from './incoming-message-metadata';
 import { normalizeHistoryLimit, selectHistory } from './select-history';
 import type { SessionTimeline } from './session-timeline';
+import { StorageOperationError } from './storage-operation-error';
 import type { StoreEngine } from './store-engine';
+import type { StoreOperation } from './store-operation';
+import { encodeContent } from './stored-content';
 import { decodeRow, type NewRow, type StoredRow, tryDecodeRow } from './stored-row';
 
 interface PreparedRow {
@@ -29,9 +28,11 @@ interface PreparedRow {
 
 /**
  * The behaviour both stores share: each public method validates and normalizes its
- * arguments (misuse is a `TypeError`), then calls the storage primitives of its engine (each
- * write is one primitive, so one transaction), and validates the rows it reads back.
- * Storage failures become `ArchiveStorageError` with the failure as `cause`. Not public API.
+ * arguments (misuse is a `TypeError`; ids must be well-formed UTF-16), then calls the storage
+ * primitives of its engine (each write is one primitive, so one transaction), and validates
+ * the rows it reads back. Storage failures become the engine's typed error or a
+ * `StorageOperationError` naming the method and whether it read or wrote, with the failure
+ * as `cause`. Not public API.
  */
 export abstract class ArchiveStoreBase implements ArchiveStore {
   readonly #engine: StoreEngine;
@@ -48,7 +49,7 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
   /** Stores an input as a `user` message with its registered metadata keys ([ARC-6]). */
   async archiveIncoming(message: IncomingMessage, options: ArchiveIncomingOptions = {}): Promise<Message> {
     if (typeof message !== 'object' || message === null) throw new TypeError('message must be an object');
-    assertNonEmptyString(message.sessionId, 'message.sessionId');
+    assertWellFormedId(message.sessionId, 'message.sessionId');
     if (options.entry !== undefined && options.turnId === undefined) {
       throw new TypeError('archiveIncoming: entry needs a turnId');
     }
@@ -57,21 +58,21 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
       content: message.content,
       metadata: incomingMessageMetadata(message, options),
     };
-    const [stored] = this.#insert(message.sessionId, [draft]);
+    const [stored] = this.#insert('archiveIncoming', message.sessionId, [draft]);
     return stored as Message;
   }
 
   /** Appends messages to a session in order, all or none ([ARC-1]). */
   async append(sessionId: string, messages: readonly MessageDraft[]): Promise<Message[]> {
-    assertNonEmptyString(sessionId, 'sessionId');
+    assertWellFormedId(sessionId, 'sessionId');
     if (!Array.isArray(messages)) throw new TypeError('messages must be an array');
     if (messages.length === 0) return [];
-    return this.#insert(sessionId, messages);
+    return this.#insert('append', sessionId, messages);
   }
 
   /** Merges `patch` into a message's metadata; a key set to `undefined` is removed. */
   async updateMetadata(messageId: string, patch: MetadataPatch): Promise<void> {
-    assertNonEmptyString(messageId, 'messageId');
+    assertWellFormedId(messageId, 'messageId');
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
       throw new TypeError('patch must be an object');
     }
@@ -92,8 +93,8 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
 
   /** Deletes every message of the session's turn `turnId`, inputs included ([ARC-7]). */
   async rollback(sessionId: string, turnId: string): Promise<number> {
-    assertNonEmptyString(sessionId, 'sessionId');
-    assertNonEmptyString(turnId, 'turnId');
+    assertWellFormedId(sessionId, 'sessionId');
+    assertWellFormedId(turnId, 'turnId');
     return this.#storage('rollback', (engine) => engine.deleteTurn(sessionId, turnId));
   }
 
@@ -103,13 +104,17 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
    * `ArchivedMessageNotFoundError`.
    */
   async list(sessionId: string, options: ListMessagesOptions = {}): Promise<Message[]> {
-    assertNonEmptyString(sessionId, 'sessionId');
+    return this.#list('list', sessionId, options);
+  }
+
+  #list(operation: StoreOperation, sessionId: string, options: ListMessagesOptions): Message[] {
+    assertWellFormedId(sessionId, 'sessionId');
     const { limit, before } = options;
     if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
       throw new TypeError(`limit must be a non-negative integer, got ${String(limit)}`);
     }
-    if (before !== undefined) assertNonEmptyString(before, 'before');
-    const rows = this.#storage('list', (engine) => {
+    if (before !== undefined) assertWellFormedId(before, 'before');
+    const rows = this.#storage(operation, (engine) => {
       const beforeSeq = before === undefined ? undefined : engine.selectById(before)?.seq;
       if (before !== undefined && beforeSeq === undefined) throw new ArchivedMessageNotFoundError(before);
       return engine.selectSession(sessionId, { beforeSeq, limit });
@@ -119,7 +124,7 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
 
   /** One stored message, or `undefined`. */
   async get(messageId: string): Promise<Message | undefined> {
-    assertNonEmptyString(messageId, 'messageId');
+    assertWellFormedId(messageId, 'messageId');
     const row = this.#storage('get', (engine) => engine.selectById(messageId));
     return row === undefined ? undefined : decodeRow(row);
   }
@@ -128,7 +133,7 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
   async clear(sessionIds: readonly string[] | undefined): Promise<number> {
     if (sessionIds !== undefined) {
       if (!Array.isArray(sessionIds)) throw new TypeError('sessionIds must be an array or undefined');
-      for (const sessionId of sessionIds) assertNonEmptyString(sessionId, 'sessionIds[]');
+      for (const sessionId of sessionIds) assertWellFormedId(sessionId, 'sessionIds[]');
     }
     return this.#storage('clear', (engine) => engine.deleteSessions(sessionIds));
   }
@@ -138,7 +143,7 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
    * markers kept, `limit` conversation messages at most ([ARC-9], [USG-6]).
    */
   async history(sessionId: string, options: HistoryOptions = {}): Promise<Message[]> {
-    assertNonEmptyString(sessionId, 'sessionId');
+    assertWellFormedId(sessionId, 'sessionId');
     const limit = normalizeHistoryLimit(options.limit);
     const rows = this.#storage('history', (engine) =>
       limit === 0 ? engine.selectSession(sessionId, {}) : historyWindow(engine, sessionId, limit),
@@ -148,7 +153,7 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
 
   /** The number of conversation messages in the active history: control kinds left out ([USG-5]). */
   async countHistory(sessionId: string): Promise<number> {
-    assertNonEmptyString(sessionId, 'sessionId');
+    assertWellFormedId(sessionId, 'sessionId');
     return this.#storage('countHistory', (engine) => engine.countRows(sessionId, CONTROL_KINDS));
   }
 
@@ -159,19 +164,19 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
 
   /** The session's turns and loose messages as they happened ([ARC-2], [ARC-5], [ARC-8]). */
   async timeline(sessionId: string): Promise<SessionTimeline> {
-    return buildTimeline(sessionId, await this.list(sessionId));
+    return buildTimeline(sessionId, this.#list('timeline', sessionId, {}));
   }
 
-  /** Releases the storage; later calls reject with `ArchiveStorageError`. */
+  /** Releases the storage; later calls reject with `StorageOperationError` (an `ArchiveStorageError`). */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     this.#engine.close();
   }
 
-  #insert(sessionId: string, drafts: readonly MessageDraft[]): Message[] {
+  #insert(operation: StoreOperation, sessionId: string, drafts: readonly MessageDraft[]): Message[] {
     const prepared = drafts.map((draft) => this.#prepare(sessionId, draft));
-    this.#storage('append', (engine) => engine.insertRows(prepared.map(({ row }) => row)));
+    this.#storage(operation, (engine) => engine.insertRows(prepared.map(({ row }) => row)));
     return prepared.map(({ message }) => message);
   }
 
@@ -185,7 +190,7 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
       id,
       sessionId,
       role: draft.role,
-      content: draft.content,
+      content: typeof draft.content === 'string' ? encodeContent(draft.content) : draft.content,
       toolCalls,
       toolCallId: draft.toolCallId ?? null,
       kind: draft.kind ?? null,
@@ -202,17 +207,20 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
         },
       );
     }
+    assertWellFormedKeys(decoded.message);
     return { row: { ...row, turnId: decoded.message.metadata.turnId ?? null }, message: decoded.message };
   }
 
-  #storage<T>(action: string, work: (engine: StoreEngine) => T): T {
-    if (this.#closed) throw new ArchiveStorageError(`${action} failed: the store is closed`);
+  #storage<T>(operation: StoreOperation, work: (engine: StoreEngine) => T): T {
+    if (this.#closed) throw new StorageOperationError({ operation, reason: 'the store is closed' });
     try {
       return work(this.#engine);
     } catch (error) {
       if (error instanceof TypeError || MessageArchiveError.isInstance(error)) throw error;
-      const reason = error instanceof Error ? error.message : String(error);
-      throw new ArchiveStorageError(`${action} failed: ${reason}`, { cause: error });
+      throw (
+        this.#engine.typedFailure?.(error, operation) ??
+        new StorageOperationError({ operation, cause: error })
+      );
     }
   }
 }
@@ -242,6 +250,19 @@ function historyWindow(engine: StoreEngine, sessionId: string, limit: number): S
     if (page.length < pageSize || last === undefined) return window.reverse();
     beforeSeq = last.seq;
   }
+}
+
+/**
+ * The fields kept in key columns (id, tool call id, kind, turn id) must be well-formed:
+ * SQLite keeps them as UTF-8 text, and a lookup by a changed key would miss.
+ */
+function assertWellFormedKeys(message: Message): void {
+  assertWellFormedId(message.id, 'message id');
+  if (message.toolCallId !== undefined)
+    assertWellFormedId(message.toolCallId, `message ${message.id}: toolCallId`);
+  if (message.kind !== undefined) assertWellFormedId(message.kind, `message ${message.id}: kind`);
+  const turnId = message.metadata.turnId;
+  if (turnId !== undefined) assertWellFormedId(turnId, `message ${message.id}: metadata.turnId`);
 }
 
 function serialize(value: unknown, id: string, field: string): string {

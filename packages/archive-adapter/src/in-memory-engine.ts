@@ -7,8 +7,9 @@ import type {
 import { duplicateIdError, type NewRow, type StoredRow } from './stored-row';
 
 /**
- * Storage primitives over maps, keeping the same JSON text rows as the SQLite engine so that
- * both stores read back exactly the same messages. Not public API.
+ * Storage primitives over maps, keeping the same rows as the SQLite engine (JSON text,
+ * content as `StoredContent`) so that both stores read back exactly the same messages. Not
+ * public API.
  */
 export class InMemoryEngine implements StoreEngine {
   readonly #sessions = new Map<string, StoredRow[]>();

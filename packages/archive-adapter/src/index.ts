@@ -1,9 +1,13 @@
 export type { ArchiveStore, ArchiveStoreOptions } from './archive-store';
 export { buildTimeline } from './build-timeline';
+export { CorruptDatabaseError, type CorruptDatabaseErrorOptions } from './corrupt-database-error';
 export { CorruptRowError, type CorruptRowErrorOptions } from './corrupt-row-error';
 export { createTurnPersistence } from './create-turn-persistence';
+export type { DatabaseHolder } from './database-holder';
+export { DatabaseInUseError, type DatabaseInUseErrorOptions } from './database-in-use-error';
 export { InMemoryArchiveStore } from './in-memory-archive-store';
 export type { PersistableInput } from './persistable-input';
+export { ReadOnlyDatabaseError, type ReadOnlyDatabaseErrorOptions } from './read-only-database-error';
 export { type SelectHistoryOptions, selectHistory } from './select-history';
 export type {
   SessionTimeline,
@@ -14,8 +18,11 @@ export type {
   TimelineToolCallSegment,
   TimelineTurn,
 } from './session-timeline';
-export { SqliteArchiveStore, type SqliteArchiveStoreOptions } from './sqlite-archive-store';
+export { SqliteArchiveStore } from './sqlite-archive-store';
+export type { SqliteArchiveStoreOptions } from './sqlite-archive-store-options';
 export { type StopMarkerLanguage, stopMarkerText } from './stop-marker-text';
+export { StorageOperationError, type StorageOperationErrorOptions } from './storage-operation-error';
+export type { StoreAccess, StoreOperation } from './store-operation';
 export type {
   ArchiveTurnInputsOptions,
   PersistReplyOptions,

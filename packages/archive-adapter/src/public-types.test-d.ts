@@ -4,9 +4,15 @@ import type { MessageArchiveService } from '@aalis/api-message-archive';
 import { describe, expectTypeOf, it } from 'vitest';
 import type {
   ArchiveStore,
+  CorruptDatabaseError,
+  DatabaseInUseError,
   InMemoryArchiveStore,
   PersistableInput,
+  ReadOnlyDatabaseError,
   SqliteArchiveStore,
+  StorageOperationError,
+  StoreAccess,
+  StoreOperation,
   ToolGroupResult,
   TurnPersistence,
 } from './index';
@@ -24,6 +30,16 @@ describe('public types', () => {
     expectTypeOf<Parameters<TurnPersistence['archiveOpened']>[0]['inputs']>().toEqualTypeOf<
       readonly PersistableInput[]
     >();
+  });
+
+  it('the database errors carry their own codes; a storage failure says which operation and whether it read', () => {
+    expectTypeOf<DatabaseInUseError['code']>().toEqualTypeOf<'ARCHIVE_DATABASE_IN_USE'>();
+    expectTypeOf<CorruptDatabaseError['code']>().toEqualTypeOf<'ARCHIVE_DATABASE_CORRUPT'>();
+    expectTypeOf<ReadOnlyDatabaseError['code']>().toEqualTypeOf<'ARCHIVE_DATABASE_READ_ONLY'>();
+    expectTypeOf<StorageOperationError['code']>().toEqualTypeOf<'ARCHIVE_STORAGE_FAILED'>();
+    expectTypeOf<StorageOperationError['access']>().toEqualTypeOf<StoreAccess>();
+    expectTypeOf<StoreAccess>().toEqualTypeOf<'read' | 'write'>();
+    expectTypeOf<'history' | 'append'>().toExtend<StoreOperation>();
   });
 
   it('[ARC-4] accepts the metadata object of agent:tool:after as it is', () => {

@@ -3,7 +3,13 @@ import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { temporaryDatabasePath } from '../test/store-factories';
-import { CorruptRowError, SqliteArchiveStore, UnsupportedSchemaVersionError } from './index';
+import {
+  CorruptRowError,
+  SqliteArchiveStore,
+  StorageOperationError,
+  UnsupportedSchemaVersionError,
+} from './index';
+import { SQLITE_SCHEMA_VERSION } from './sqlite-migrations';
 
 const opened: SqliteArchiveStore[] = [];
 const open = (path: string, options: { synchronous?: 'normal' | 'full' } = {}) => {
@@ -45,7 +51,7 @@ describe('SqliteArchiveStore', () => {
     const versions = withRawConnection(path, (database) =>
       database.prepare('SELECT version FROM schema_version').all(),
     );
-    expect(versions).toEqual([{ version: 1 }]);
+    expect(versions).toEqual([{ version: SQLITE_SCHEMA_VERSION }]);
   });
 
   it('refuses a file written by a newer schema version with UnsupportedSchemaVersionError', async () => {
@@ -60,7 +66,11 @@ describe('SqliteArchiveStore', () => {
     }
     expect(UnsupportedSchemaVersionError.isInstance(failure)).toBe(true);
     expect(ArchiveStorageError.isInstance(failure)).toBe(true);
-    expect(failure).toMatchObject({ foundVersion: 99, supportedVersion: 1, code: 'ARCHIVE_STORAGE_FAILED' });
+    expect(failure).toMatchObject({
+      foundVersion: 99,
+      supportedVersion: SQLITE_SCHEMA_VERSION,
+      code: 'ARCHIVE_STORAGE_FAILED',
+    });
   });
 
   it('throws ArchiveStorageError when the file cannot be opened, and TypeError without a path', () => {
@@ -68,6 +78,54 @@ describe('SqliteArchiveStore', () => {
       () => new SqliteArchiveStore({ path: temporaryDatabasePath().replace(/[^/]+$/, 'no/such/dir/x') }),
     ).toThrow(/cannot open the archive database/);
     expect(() => new SqliteArchiveStore({ path: '' })).toThrow(TypeError);
+  });
+
+  it('keeps well-formed content as TEXT and content with a lone surrogate as a BLOB of UTF-16LE code units', async () => {
+    const path = temporaryDatabasePath();
+    const store = open(path);
+    await store.append('s1', [
+      { id: 'plain', role: 'user', content: 'héllo \uD83D\uDE00' },
+      { id: 'lone', role: 'user', content: 'x\uD800y' },
+    ]);
+    const rows = withRawConnection(path, (database) =>
+      database.prepare('SELECT id, typeof(content) AS type, content FROM messages ORDER BY seq').all(),
+    );
+    expect(rows).toEqual([
+      { id: 'plain', type: 'text', content: 'héllo \uD83D\uDE00' },
+      { id: 'lone', type: 'blob', content: Buffer.from([0x78, 0, 0x00, 0xd8, 0x79, 0]) },
+    ]);
+  });
+
+  it('a blob of odd length in the content column is a corrupt row', async () => {
+    const path = temporaryDatabasePath();
+    const store = open(path);
+    await store.append('s1', [{ id: 'm1', role: 'user', content: 'x\uD800' }]);
+    withRawConnection(path, (database) => database.prepare("UPDATE messages SET content = x'414243'").run());
+    await expect(store.get('m1')).rejects.toThrow(
+      /corrupt row 1 in table messages \(message m1\): content: blob/,
+    );
+  });
+
+  it('a storage failure of a read or a write names the operation and says read or write', async () => {
+    const path = temporaryDatabasePath();
+    const store = open(path);
+    await store.append('s1', [{ id: 'm1', role: 'user', content: 'a' }]);
+    withRawConnection(path, (database) => database.exec('DROP TABLE messages'));
+    const read = store.history('s1');
+    await expect(read).rejects.toSatisfy(StorageOperationError.isInstance);
+    await expect(read).rejects.toMatchObject({
+      operation: 'history',
+      access: 'read',
+      code: 'ARCHIVE_STORAGE_FAILED',
+      message: 'history failed (read): no such table: messages',
+    });
+    await expect(store.countHistory('s1')).rejects.toThrow(/^countHistory failed \(read\): /);
+    await expect(store.append('s1', [{ role: 'user', content: 'b' }])).rejects.toMatchObject({
+      operation: 'append',
+      access: 'write',
+      message: 'append failed (write): no such table: messages',
+    });
+    await expect(store.updateMetadata('m1', { a: 1 })).rejects.toThrow(/^updateMetadata failed \(write\): /);
   });
 
   describe('corrupt rows', () => {

@@ -1,60 +1,61 @@
-import { ArchiveStorageError } from '@aalis/api-message-archive';
-import Database from 'better-sqlite3';
-import type { ArchiveStoreOptions } from './archive-store';
 import { ArchiveStoreBase } from './archive-store-base';
+import type { DatabaseHolder } from './database-holder';
+import { openFailure } from './open-failure';
+import { type OpenedSqliteDatabase, openSqliteDatabase } from './open-sqlite-database';
+import type { SqliteArchiveStoreOptions } from './sqlite-archive-store-options';
+import type { SqliteDatabaseHold } from './sqlite-database-hold';
 import { SqliteEngine } from './sqlite-engine';
-import { migrateSqlite } from './sqlite-migrations';
-
-/** Options of {@link SqliteArchiveStore}. */
-export interface SqliteArchiveStoreOptions extends ArchiveStoreOptions {
-  /** The database file (created when missing), or `':memory:'` for a private in-memory database. */
-  readonly path: string;
-  /**
-   * SQLite's `synchronous` setting. `normal` (default) keeps every committed write through a
-   * crash of the process; `full` also through a power loss, at the cost of a disk flush per
-   * write.
-   */
-  readonly synchronous?: 'normal' | 'full';
-  /** How long a write waits for another connection's lock, in milliseconds (default 5000). */
-  readonly busyTimeoutMs?: number;
-}
+import { resolveSqliteOpenSettings, type SqliteOpenSettings } from './sqlite-open-settings';
 
 /**
  * An `ArchiveStore` in an SQLite database through better-sqlite3: write-ahead log, prepared
  * statements, one transaction per logical write (an appended tool-call group is whole or
- * absent after a crash, [ARC-1]), versioned schema migrations applied on open, ordering by
- * an autoincrement sequence rather than by time. Opening a file written by a newer version
- * throws `UnsupportedSchemaVersionError`; a file that cannot be opened throws
- * `ArchiveStorageError`.
+ * absent after a crash, [ARC-1]), IMMEDIATE transactions for every write that reads first,
+ * so concurrent writers wait rather than lose writes ([DUR-2]), versioned schema migrations
+ * applied on open, ordering by an autoincrement sequence rather than by time, content kept
+ * exactly (lone surrogates included).
+ *
+ * Opening a file checks it: `CorruptDatabaseError` for a damaged file (`quick_check`),
+ * `ReadOnlyDatabaseError` for one this process cannot write, `UnsupportedSchemaVersionError`
+ * for one written by a newer version, `DatabaseInUseError` when another live process holds
+ * it ([DUR-3]; see `exclusive`), `ArchiveStorageError` when it cannot be opened at all.
  */
 export class SqliteArchiveStore extends ArchiveStoreBase {
   /** The database file, or `':memory:'`. */
   readonly path: string;
+  /** Whether this store holds the file alone (see `SqliteArchiveStoreOptions.exclusive`). */
+  readonly exclusive: boolean;
+  /** Whether the store was opened with `readonly: true`. */
+  readonly readonly: boolean;
+  readonly #hold: SqliteDatabaseHold | undefined;
 
   constructor(options: SqliteArchiveStoreOptions) {
-    if (typeof options?.path !== 'string' || options.path === '') {
-      throw new TypeError("path must be a database file path or ':memory:'");
-    }
-    super(new SqliteEngine(openDatabase(options)), options);
-    this.path = options.path;
+    const settings = resolveSqliteOpenSettings(options);
+    const opened = openSqliteDatabase(settings);
+    super(createEngine(opened, settings), options);
+    this.path = settings.path;
+    this.exclusive = settings.exclusive;
+    this.readonly = settings.readonly;
+    this.#hold = opened.hold;
+  }
+
+  /**
+   * This store's row in the file's holder table (`ownerId`, `pid`, `hostname`, `startedAt`,
+   * the last `heartbeatAt`, `expiryMs`) while it is open exclusively; `undefined` otherwise.
+   */
+  get holder(): DatabaseHolder | undefined {
+    return this.#hold?.holder;
   }
 }
 
-function openDatabase(options: SqliteArchiveStoreOptions): Database.Database {
-  let database: Database.Database | undefined;
+/** The engine over an opened database; if it cannot be made, the hold and the connection are released. */
+function createEngine(opened: OpenedSqliteDatabase, settings: SqliteOpenSettings): SqliteEngine {
+  const { database, hold } = opened;
   try {
-    database = new Database(options.path);
-    if (options.path !== ':memory:') database.pragma('journal_mode = WAL');
-    database.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
-    database.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
-    migrateSqlite(database);
-    return database;
+    return new SqliteEngine({ database, path: settings.path, hold, readonly: settings.readonly });
   } catch (error) {
-    database?.close();
-    if (ArchiveStorageError.isInstance(error)) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ArchiveStorageError(`cannot open the archive database ${options.path}: ${reason}`, {
-      cause: error,
-    });
+    hold?.release();
+    database.close();
+    throw openFailure(error, settings.path);
   }
 }

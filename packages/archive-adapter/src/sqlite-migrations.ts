@@ -28,14 +28,48 @@ export const SQLITE_MIGRATIONS: readonly SqliteMigration[] = [
       CREATE INDEX messages_by_session ON messages (session_id, seq);
     `,
   },
+  {
+    // [DUR-3] The process holding the file: at most one row (slot 1).
+    version: 2,
+    sql: `
+      CREATE TABLE database_holder (
+        slot INTEGER PRIMARY KEY CHECK (slot = 1),
+        owner_id TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        hostname TEXT NOT NULL,
+        started_at REAL NOT NULL,
+        heartbeat_at REAL NOT NULL,
+        expiry_ms REAL NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The newest schema version this copy of the package writes. */
 export const SQLITE_SCHEMA_VERSION = SQLITE_MIGRATIONS.length;
 
 /**
+ * The oldest schema version a `readonly: true` store reads without migrating: every later
+ * step leaves the `messages` table as it is. Raise it with a step that changes `messages`.
+ */
+export const SQLITE_OLDEST_READABLE_VERSION = 1;
+
+/** The version recorded in the file's `schema_version` table; 0 when there is none. Not public API. */
+export function readSchemaVersion(database: Database): number {
+  const table = database
+    .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'")
+    .get();
+  if (table === undefined) return 0;
+  const row = database.prepare('SELECT max(version) AS version FROM schema_version').get() as
+    | { version: number | null }
+    | undefined;
+  return row?.version ?? 0;
+}
+
+/**
  * Brings the database to the newest schema in one immediate transaction (so two processes
- * opening a new file do not both migrate), recording the version in `schema_version`.
+ * opening a new file do not both migrate; inside the caller's transaction, a savepoint of
+ * it), recording the version in `schema_version`.
  * A file from a newer version throws `UnsupportedSchemaVersionError`; a failing step leaves
  * the file as it was. Not public API.
  */
@@ -47,10 +81,7 @@ export function migrateSqlite(
   database
     .transaction(() => {
       database.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)');
-      const row = database.prepare('SELECT max(version) AS version FROM schema_version').get() as
-        | { version: number | null }
-        | undefined;
-      const current = row?.version ?? 0;
+      const current = readSchemaVersion(database);
       if (current > newest) {
         throw new UnsupportedSchemaVersionError({ foundVersion: current, supportedVersion: newest });
       }

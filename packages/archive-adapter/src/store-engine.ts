@@ -1,3 +1,4 @@
+import type { StoreOperation } from './store-operation';
 import type { NewRow, StoredRow } from './stored-row';
 
 /** What a metadata rewrite of one row changes. */
@@ -26,8 +27,9 @@ export interface SelectBackwardOptions {
 
 /**
  * The storage primitives a store is built on. Every method is synchronous and each one is
- * one transaction: it happens whole or not at all. Rows handed in are already validated;
- * rows handed out are validated by the caller. Not public API.
+ * one transaction: it happens whole or not at all; one that reads before it writes holds the
+ * write lock from its start ([DUR-2]). Rows handed in are already validated; rows handed out
+ * are validated by the caller. Not public API.
  */
 export interface StoreEngine {
   /**
@@ -52,6 +54,11 @@ export interface StoreEngine {
   deleteTurn(sessionId: string, turnId: string): number;
   /** Deletes every row of these sessions (`undefined`: of all); returns how many. */
   deleteSessions(sessionIds: readonly string[] | undefined): number;
+  /**
+   * The typed error for a failure of `operation` this engine recognises (a read-only file, a
+   * hold taken over), or `undefined` for the store to report a `StorageOperationError`.
+   */
+  typedFailure?(error: unknown, operation: StoreOperation): Error | undefined;
   /** Releases the storage. */
   close(): void;
 }

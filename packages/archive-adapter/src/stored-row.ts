@@ -1,17 +1,19 @@
 import type { Message } from '@aalis/schema-message';
 import { MessageSchema } from '@aalis/schema-message';
 import { CorruptRowError } from './corrupt-row-error';
+import { decodeContent, type StoredContent } from './stored-content';
 
 /**
  * One stored message as both stores keep it: scalar columns plus JSON text for the tool
- * calls and the metadata, ordered by `seq` (not by time). Not public API.
+ * calls and the metadata (JSON escapes lone surrogates, so both keep any text), the content
+ * as `StoredContent`, ordered by `seq` (not by time). Not public API.
  */
 export interface StoredRow {
   readonly seq: number;
   readonly id: string;
   readonly sessionId: string;
   readonly role: string;
-  readonly content: string;
+  readonly content: StoredContent;
   readonly toolCalls: string | null;
   readonly toolCallId: string | null;
   readonly kind: string | null;
@@ -39,7 +41,7 @@ export function tryDecodeRow(row: NewRow): DecodeResult {
       id: row.id,
       sessionId: row.sessionId,
       role: row.role,
-      content: row.content,
+      content: decodeContent(row.content),
       metadata: parseJsonColumn(row.metadata, 'metadata'),
       createdAt: row.createdAt,
     };

@@ -7,7 +7,7 @@ import {
 import type { IncomingMessage } from '@aalis/schema-message';
 import { WellKnownMetadataKeys as Keys, WellKnownKinds } from '@aalis/schema-message';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ArchiveStore, ArchiveStoreOptions } from '../src/index';
+import { type ArchiveStore, type ArchiveStoreOptions, StorageOperationError } from '../src/index';
 import { sequentialIds, steppingClock, storeFactories } from './store-factories';
 
 const incoming: IncomingMessage = {
@@ -340,6 +340,93 @@ describe.each(storeFactories)('store suite: $name', (factory) => {
     });
   });
 
+  describe('text that is not well-formed UTF-16', () => {
+    const texts = [
+      'x\uD800y',
+      '\uDC00',
+      'ends in a high surrogate \uD83D',
+      'paired \uD83D\uDE00 and lone \uDE00',
+    ];
+
+    it('keeps content with lone surrogates exactly, through append, get, list, history and timeline', async () => {
+      const store = open();
+      const drafts = texts.map((content) => ({ ...reply(content, 't1'), role: 'user' as const }));
+      const stored = await store.append('s1', drafts);
+      expect(stored.map((message) => message.content)).toEqual(texts);
+      expect((await store.list('s1')).map((message) => message.content)).toEqual(texts);
+      expect((await store.history('s1')).map((message) => message.content)).toEqual(texts);
+      expect((await store.get('m1'))?.content).toBe(texts[0]);
+      const [turn] = (await store.timeline('s1')).items;
+      expect(
+        turn?.type === 'turn' &&
+          turn.segments.map((segment) => segment.type === 'input' && segment.message.content),
+      ).toEqual(texts);
+    });
+
+    it('keeps lone surrogates in an input, in metadata values and in tool call arguments', async () => {
+      const store = open();
+      const input = await store.archiveIncoming({ ...incoming, content: 'q\uD800', nickname: 'n\uDC00' });
+      const [call] = await store.append('s1', [
+        {
+          role: 'assistant',
+          content: '',
+          toolCalls: [{ id: 'c1', name: 'echo', arguments: '{"text":"\uD800"}' }],
+          metadata: { 'plugin.note': 'a\uDBFFb', 'plugin.nested': { list: ['\uDC00'] } },
+        },
+      ]);
+      await store.updateMetadata(call?.id ?? '', { 'plugin.later': 'z\uD83D' });
+      expect((await store.get(input.id))?.content).toBe('q\uD800');
+      expect((await store.get(input.id))?.metadata[Keys.Sender]?.nickname).toBe('n\uDC00');
+      expect(await store.get(call?.id ?? '')).toMatchObject({
+        toolCalls: [{ arguments: '{"text":"\uD800"}' }],
+        metadata: {
+          'plugin.note': 'a\uDBFFb',
+          'plugin.nested': { list: ['\uDC00'] },
+          'plugin.later': 'z\uD83D',
+        },
+      });
+    });
+
+    it('rejects ids with a lone surrogate as a TypeError naming the argument, storing nothing', async () => {
+      const store = open();
+      const bad = 'x\uD800y';
+      const wellFormed = /must be well-formed UTF-16 text/;
+      await expect(store.append(bad, [reply('a')])).rejects.toThrow(
+        /^sessionId must be well-formed UTF-16 text/,
+      );
+      await expect(store.archiveIncoming({ ...incoming, sessionId: '\uDC00' })).rejects.toThrow(
+        /^message.sessionId must be well-formed/,
+      );
+      await expect(store.append('s1', [{ ...reply('a'), id: bad }])).rejects.toThrow(
+        /^message id must be well-formed/,
+      );
+      await expect(store.append('s1', [{ ...reply('a'), id: 'm', kind: bad }])).rejects.toThrow(
+        /kind must be well-formed/,
+      );
+      await expect(store.append('s1', [reply('a', bad)])).rejects.toThrow(
+        /metadata.turnId must be well-formed/,
+      );
+      await expect(
+        store.append('s1', [{ role: 'tool', content: 'r', toolCallId: 'c\uD83D' }]),
+      ).rejects.toThrow(/toolCallId must be well-formed/);
+      for (const call of [
+        () => store.list(bad),
+        () => store.list('s1', { before: bad }),
+        () => store.history(bad),
+        () => store.countHistory(bad),
+        () => store.timeline(bad),
+        () => store.get(bad),
+        () => store.updateMetadata(bad, {}),
+        () => store.rollback('s1', bad),
+        () => store.clear([bad]),
+      ]) {
+        await expect(call()).rejects.toThrow(TypeError);
+        await expect(call()).rejects.toThrow(wellFormed);
+      }
+      expect(await store.countHistory('s1')).toBe(0);
+    });
+  });
+
   describe('lifecycle', () => {
     it('rejects every call after close with ArchiveStorageError, and closing twice is harmless', async () => {
       const store = open();
@@ -349,6 +436,40 @@ describe.each(storeFactories)('store suite: $name', (factory) => {
       await expect(store.append('s1', [reply('a')])).rejects.toMatchObject({
         code: 'ARCHIVE_STORAGE_FAILED',
       });
+    });
+
+    it('words a failed call as a read or a write: StorageOperationError names the operation and its access', async () => {
+      const store = open();
+      await store.close();
+      const reads = [
+        ['list', store.list('s1')],
+        ['get', store.get('m1')],
+        ['history', store.history('s1')],
+        ['countHistory', store.countHistory('s1')],
+        ['timeline', store.timeline('s1')],
+      ] as const;
+      for (const [operation, read] of reads) {
+        await expect(read).rejects.toSatisfy(StorageOperationError.isInstance);
+        await expect(read).rejects.toMatchObject({
+          operation,
+          access: 'read',
+          message: `${operation} failed (read): the store is closed`,
+        });
+      }
+      const writes = [
+        ['append', store.append('s1', [reply('a')])],
+        ['archiveIncoming', store.archiveIncoming(incoming)],
+        ['updateMetadata', store.updateMetadata('m1', {})],
+        ['rollback', store.rollback('s1', 't1')],
+        ['clear', store.clearHistory(undefined)],
+      ] as const;
+      for (const [operation, write] of writes) {
+        await expect(write).rejects.toMatchObject({
+          operation,
+          access: 'write',
+          message: `${operation} failed (write): the store is closed`,
+        });
+      }
     });
   });
 });
