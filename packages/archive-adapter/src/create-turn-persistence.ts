@@ -3,13 +3,17 @@ import type { MessageArchiveService, MessageDraft } from '@aalis/api-message-arc
 import type { Message, MessageActor, TurnEntry, TurnRecord } from '@aalis/schema-message';
 import { WellKnownMetadataKeys as Keys, WellKnownKinds } from '@aalis/schema-message';
 import { assertNonEmptyString } from './assert-non-empty-string';
+import { type CutTurnText, cutTurnText } from './cut-turn-text';
 import { withoutUndefined } from './incoming-message-metadata';
 import type { PersistableInput } from './persistable-input';
+import { recoverCutTurns } from './recover-cut-turns';
 import { stopMarkerText } from './stop-marker-text';
 import type {
   ArchiveTurnInputsOptions,
   PersistReplyOptions,
   PersistToolGroupOptions,
+  RecoverCutTurnsOptions,
+  RecoveredTurn,
   TurnPersistence,
   TurnPersistenceOptions,
   WriteStopMarkerOptions,
@@ -25,8 +29,9 @@ interface TurnState {
 
 /**
  * Creates the persistence conventions the agent's turn code calls ([ARC-1]..[ARC-9],
- * [HK-9], [OUT-1], [USG-5]). With no archive every write is a no-op and no input gets
- * `archived`; with no memory, history reads are empty ([SVC-5]).
+ * [HK-9], [OUT-1], [USG-5]) and the recovery of turns cut by a crash ([DUR-1]). With no
+ * archive every write is a no-op and no input gets `archived`; with no memory, history
+ * reads are empty ([SVC-5]).
  */
 export function createTurnPersistence(options: TurnPersistenceOptions = {}): TurnPersistence {
   return new ConventionWriter(options);
@@ -36,6 +41,7 @@ class ConventionWriter implements TurnPersistence {
   readonly #archive: MessageArchiveService | undefined;
   readonly #memory: MemoryService | undefined;
   readonly #stopMarkerText: (by: MessageActor | undefined) => string;
+  readonly #cutTurnText: CutTurnText;
   readonly #turns = new Map<string, TurnState>();
 
   constructor(options: TurnPersistenceOptions) {
@@ -43,6 +49,7 @@ class ConventionWriter implements TurnPersistence {
     this.#memory = options.memory;
     const language = options.stopMarkerLanguage ?? 'zh';
     this.#stopMarkerText = options.stopMarkerText ?? ((by) => stopMarkerText(by, language));
+    this.#cutTurnText = options.cutTurnText ?? cutTurnText(language);
   }
 
   get archiving(): boolean {
@@ -156,6 +163,24 @@ class ConventionWriter implements TurnPersistence {
 
   forgetTurn(turnId: string): void {
     this.#turns.delete(turnId);
+  }
+
+  async recoverCutTurns(sessionId: string, options: RecoverCutTurnsOptions = {}): Promise<RecoveredTurn[]> {
+    assertNonEmptyString(sessionId, 'sessionId');
+    const { isRunning, createCallId } = options;
+    if (isRunning !== undefined && typeof isRunning !== 'function')
+      throw new TypeError('isRunning must be a function');
+    if (createCallId !== undefined && typeof createCallId !== 'function')
+      throw new TypeError('createCallId must be a function');
+    if (this.#archive === undefined) return [];
+    return recoverCutTurns({
+      archive: this.#archive,
+      sessionId,
+      text: this.#cutTurnText,
+      // A turn this object still tracks is running here, whatever the caller knows.
+      isRunning: (turnId) => this.#turns.has(turnId) || (isRunning?.(turnId) ?? false),
+      createCallId,
+    });
   }
 
   async history(sessionId: string, options?: HistoryOptions): Promise<Message[]> {

@@ -3,6 +3,7 @@ export { buildTimeline } from './build-timeline';
 export { CorruptDatabaseError, type CorruptDatabaseErrorOptions } from './corrupt-database-error';
 export { CorruptRowError, type CorruptRowErrorOptions } from './corrupt-row-error';
 export { createTurnPersistence } from './create-turn-persistence';
+export { type CutTurnText, cutTurnText } from './cut-turn-text';
 export type { DatabaseHolder } from './database-holder';
 export { DatabaseInUseError, type DatabaseInUseErrorOptions } from './database-in-use-error';
 export { InMemoryArchiveStore } from './in-memory-archive-store';
@@ -27,6 +28,8 @@ export type {
   ArchiveTurnInputsOptions,
   PersistReplyOptions,
   PersistToolGroupOptions,
+  RecoverCutTurnsOptions,
+  RecoveredTurn,
   ToolGroupAssistant,
   ToolGroupResult,
   TurnPersistence,

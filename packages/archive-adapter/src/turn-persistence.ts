@@ -10,6 +10,7 @@ import type {
   ToolCall,
   TurnRecord,
 } from '@aalis/schema-message';
+import type { CutTurnText } from './cut-turn-text';
 import type { PersistableInput } from './persistable-input';
 import type { StopMarkerLanguage } from './stop-marker-text';
 
@@ -23,6 +24,11 @@ export interface TurnPersistenceOptions {
   readonly stopMarkerLanguage?: StopMarkerLanguage;
   /** Replaces the built-in stop marker wording ([ARC-9]). */
   readonly stopMarkerText?: (by: MessageActor | undefined) => string;
+  /**
+   * Replaces the built-in wording recovery writes for a turn cut by a crash ([DUR-1]);
+   * default `cutTurnText(stopMarkerLanguage)`.
+   */
+  readonly cutTurnText?: CutTurnText;
 }
 
 /** Inputs entering a turn. */
@@ -104,6 +110,30 @@ export interface WriteStopMarkerOptions {
   readonly by?: MessageActor;
 }
 
+/** Options of `TurnPersistence.recoverCutTurns` ([DUR-1]). */
+export interface RecoverCutTurnsOptions {
+  /**
+   * Whether a turn is running in this process: a running turn is not cut. Turns this
+   * persistence object tracks count as running anyway. Default: no other turn runs.
+   */
+  readonly isRunning?: (turnId: string) => boolean;
+  /** Makes the agent's `CallId` of each error result ([TID-3]). Default `crypto.randomUUID`. */
+  readonly createCallId?: () => string;
+}
+
+/** A cut turn that `recoverCutTurns` closed ([DUR-1]). */
+export interface RecoveredTurn {
+  readonly turnId: string;
+  /** The model's ids (`ToolCall.id`) of the calls that got an error result, in stored order. */
+  readonly unansweredToolCallIds: readonly string[];
+  /** Whether a stop marker was written; `false` when the turn already had one. */
+  readonly stopMarkerWritten: boolean;
+  /** The record written: outcome `aborted`, and the source of the turn's first input when it had one. */
+  readonly record: TurnRecord;
+  /** What was appended, in one write and in this order: error results, stop marker, event marker. */
+  readonly messages: readonly Message[];
+}
+
 /**
  * The persistence conventions of the agent as calls the turn code makes, each writing the
  * registered `WellKnownMetadataKeys` only. It remembers per turn what was persisted (inputs,
@@ -152,6 +182,18 @@ export interface TurnPersistence {
   rollback(sessionId: string, turnId: string): Promise<number>;
   /** Ends the tracking of a turn that will write no record (e.g. its session was deleted). */
   forgetTurn(turnId: string): void;
+  /**
+   * Closes the turns of the session that a process crash cut ([DUR-1]): turns with stored
+   * messages (inputs, tool-call groups, replies, a stop marker) but no turn record, after the
+   * session's last recorded turn, not running (`isRunning`, and the turns this object tracks).
+   * Each one, oldest first, gets in one `append`: an error result for every tool call without
+   * a result, the stop marker unless it has one ([ARC-9]), and an event marker with the record
+   * `{ outcome: 'aborted', source? }` ([ARC-8]). An unrecorded turn before the last recorded
+   * one is left as it is: a marker appended at the end would stand in the wrong place.
+   * Idempotent. Assumes no other live process writes the session. Resolves with what it
+   * closed (none without archive).
+   */
+  recoverCutTurns(sessionId: string, options?: RecoverCutTurnsOptions): Promise<RecoveredTurn[]>;
   /** The active history from the memory, or `[]` without one ([SVC-5]). */
   history(sessionId: string, options?: HistoryOptions): Promise<Message[]>;
   /** `countHistory` of the memory, or `0` without one ([USG-5]). */

@@ -7,6 +7,7 @@ import type { TurnScheduler } from '@aalis/turn-scheduler';
 import type { ResolvedAgentConfig } from './agent-config';
 import type { AgentDependencies } from './agent-dependencies';
 import type { ArrivalRegistry } from './arrival-registry';
+import type { CutTurnRecovery } from './cut-turn-recovery';
 
 /** What every part of the default agent shares: its collaborators and its own state. */
 export interface AgentContext {
@@ -22,6 +23,8 @@ export interface AgentContext {
   readonly assembler: ToolLoopAssembler;
   /** Sessions that had inputs since they were last deleted: the default scope of `token:request`. */
   readonly seenSessions: Set<string>;
+  /** Closes a session's turns cut by a crash, once per session ([DUR-1]). */
+  readonly recovery: CutTurnRecovery;
   /** The `handleMessage` calls in progress, stoppable by abort, clearing, deletion and drain ([LIV-1]). */
   readonly arrivals: ArrivalRegistry;
 }

@@ -12,6 +12,7 @@ import { consoleAgentLogger } from './agent-logger';
 import { answerTokenRequest } from './answer-token-request';
 import { ArrivalRegistry, type ArrivalStage } from './arrival-registry';
 import { assignModel } from './assign-model';
+import { createCutTurnRecovery } from './cut-turn-recovery';
 import { type AgentDrainReport, drainAgent } from './drain-agent';
 import { handleMessage } from './handle-message';
 import { createPreprocessorRegistry } from './preprocessor-registry';
@@ -61,17 +62,24 @@ export function createAgentService(deps: AgentDependencies): DefaultAgentService
           logger: config.logger,
           defaultTimeoutMs: config.contributionTimeoutMs,
         });
+  const createPersistence = () => {
+    const { archive, memory } = deps;
+    return createTurnPersistence({
+      ...(archive === undefined ? {} : { archive }),
+      ...(memory === undefined ? {} : { memory }),
+    });
+  };
   const context: AgentContext = {
     deps,
     config,
     counter,
-    createPersistence: () => {
-      const { archive, memory } = deps;
-      return createTurnPersistence({
-        ...(archive === undefined ? {} : { archive }),
-        ...(memory === undefined ? {} : { memory }),
-      });
-    },
+    createPersistence,
+    recovery: createCutTurnRecovery({
+      createPersistence,
+      isRunning: (sessionId, turnId) => context.scheduler.runningTurn(sessionId)?.turnId === turnId,
+      createCallId: config.createCallId,
+      logger: config.logger,
+    }),
     assembler: createPromptBlocks({ systemPrompt: config.systemPrompt, assembler }),
     seenSessions: new Set(),
     arrivals: new ArrivalRegistry({ graceMs: config.stopGraceMs }),
@@ -108,6 +116,7 @@ export function createAgentService(deps: AgentDependencies): DefaultAgentService
     registerPreprocessor: (name, handler) => preprocessors.register(name, handler),
     sessionDeleted: async (sessionId) => {
       context.seenSessions.delete(sessionId);
+      context.recovery.forget(sessionId);
       context.arrivals.stop([sessionId], RELEASING);
       await context.scheduler.deleteSession(sessionId);
     },

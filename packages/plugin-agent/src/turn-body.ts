@@ -18,8 +18,9 @@ export interface TurnBodyResult {
 }
 
 /**
- * The default action of `agent:turn:before`: the whole turn ([HK-2]). Archives the opening
- * inputs first ([ARC-6]), runs the tool loop, then writes the stop marker of an aborted
+ * The default action of `agent:turn:before`: the whole turn ([HK-2]). Closes the turns of
+ * the session a crash cut when this agent first touches it ([DUR-1]), archives the opening
+ * inputs ([ARC-6]), runs the tool loop, then writes the stop marker of an aborted
  * turn that left something in history ([ARC-9]) and the turn record ([ARC-8]). Never
  * rejects: a failure ends the turn as `error` with the `[错误]` notice ([SVC-3]).
  */
@@ -45,15 +46,8 @@ async function runInsideTurn(
   scope: TurnScope & { readonly settings: TurnSettings },
 ): Promise<TurnBodyResult> {
   const { context, turn, settings, persistence } = scope;
-  const archiving = persistence.archiveOpened({ turnId: turn.turnId, inputs: turn.inputs });
-  try {
-    // A store that hangs cannot hold a stopped turn ([LIV-1]).
-    if (!(await settledBefore(archiving, turn.signal))) return { outcome: 'aborted', reply: undefined };
-    await archiving;
-  } catch (cause) {
-    if (turn.signal.aborted) return { outcome: 'aborted', reply: undefined };
-    return failTurn(context, turn, new PersistenceError({ operation: 'archiveOpened', cause }));
-  }
+  const opening = await openTurn(scope);
+  if (opening !== undefined) return opening;
   const resolving = resolveModel(context, settings);
   if (!(await settledBefore(resolving, turn.signal))) return { outcome: 'aborted', reply: undefined };
   const result = await runToolLoop({
@@ -87,6 +81,27 @@ async function runInsideTurn(
     reply: result.outcome === 'replied' ? result.reply : undefined,
     ...(result.outcome === 'error' && result.error !== undefined ? { error: result.error } : {}),
   };
+}
+
+/**
+ * Closes the session's turns cut by a crash the first time this agent touches it ([DUR-1];
+ * the running turn is not cut), then archives the opening inputs ([ARC-6]). Resolves with
+ * how the turn ended when it cannot go on, else `undefined`.
+ */
+async function openTurn(scope: TurnScope): Promise<TurnBodyResult | undefined> {
+  const { context, turn, persistence } = scope;
+  // A store that hangs cannot hold a stopped turn ([LIV-1]).
+  if (!(await settledBefore(context.recovery.ensure(turn.sessionId), turn.signal)))
+    return { outcome: 'aborted', reply: undefined };
+  const archiving = persistence.archiveOpened({ turnId: turn.turnId, inputs: turn.inputs });
+  try {
+    if (!(await settledBefore(archiving, turn.signal))) return { outcome: 'aborted', reply: undefined };
+    await archiving;
+    return undefined;
+  } catch (cause) {
+    if (turn.signal.aborted) return { outcome: 'aborted', reply: undefined };
+    return failTurn(context, turn, new PersistenceError({ operation: 'archiveOpened', cause }));
+  }
 }
 
 async function resolveModel(

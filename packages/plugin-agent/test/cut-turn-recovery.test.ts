@@ -1,0 +1,104 @@
+import { cutTurnText } from '@aalis/archive-adapter';
+import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
+import { describe, expect, it, vi } from 'vitest';
+import { agentApp } from './support/agent-app';
+import { scriptedLlm } from './support/scripted-llm';
+
+const input = (content: string, sessionId = 's1') => ({ content, sessionId, platform: 'test', userId: 'u1' });
+const crash = cutTurnText('zh');
+
+type Harness = ReturnType<typeof agentApp>;
+
+/** What a crashed process left: an opening input and a tool-call group nobody answered. */
+async function seedCutTurn(harness: Harness, sessionId = 's1', turnId = 'cut-1'): Promise<void> {
+  await harness.store.archiveIncoming(input('what is in the feed?', sessionId), { turnId, entry: 'opened' });
+  await harness.store.append(sessionId, [
+    {
+      role: 'assistant',
+      content: '',
+      toolCalls: [{ id: 'call_x', name: 'feed', arguments: '{}' }],
+      metadata: { [Keys.TurnId]: turnId },
+    },
+  ]);
+}
+
+function shapeOf(messages: readonly Pick<Message, 'role' | 'content'>[]): string[] {
+  return messages.map((message) => `${message.role}:${message.content}`);
+}
+
+describe('recovery of turns cut by a crash', () => {
+  it('[DUR-1] the first turn of a session closes its cut turn: the model sees the error result and the stop marker, and the aborted record comes before the new inputs', async () => {
+    const model = scriptedLlm([{ content: 'Here is something new.' }]);
+    const harness = agentApp({ llm: model.service });
+    await seedCutTurn(harness);
+
+    await harness.agent.handleMessage(input('anything new?'));
+
+    expect(shapeOf(model.requests[0]?.messages ?? []).slice(-5)).toEqual([
+      'user:what is in the feed?',
+      'assistant:',
+      `tool:${crash.unfinishedToolCall}`,
+      `system:${crash.stopMarker}`,
+      'user:anything new?',
+    ]);
+    const stored = await harness.store.list('s1');
+    expect(stored.map((message) => message.kind ?? message.role)).toEqual([
+      'user',
+      'assistant',
+      'tool',
+      WellKnownKinds.TurnStopped,
+      WellKnownKinds.EventMarker,
+      'user',
+      'assistant',
+    ]);
+    expect(stored[2]).toMatchObject({ toolCallId: 'call_x', metadata: { [Keys.TurnId]: 'cut-1' } });
+    expect(stored[2]?.metadata[Keys.CallId]).toEqual(expect.any(String));
+    expect(stored[4]?.metadata).toEqual({
+      [Keys.TurnId]: 'cut-1',
+      [Keys.TurnRecord]: { outcome: 'aborted' },
+    });
+    expect(stored[6]?.metadata[Keys.TurnRecord]).toEqual({ outcome: 'replied' });
+    expect(harness.logLines).toContain('turn cut-1 of s1 was cut by a crash: closed as aborted');
+  });
+
+  it('[DUR-1] recovery runs once per session per agent, and again after the session was deleted', async () => {
+    const model = scriptedLlm([{ content: 'one' }, { content: 'two' }, { content: 'three' }]);
+    const harness = agentApp({ llm: model.service });
+    const list = vi.spyOn(harness.store, 'list');
+    await harness.agent.handleMessage(input('first'));
+    await harness.agent.handleMessage(input('second'));
+    expect(list).toHaveBeenCalledTimes(1);
+
+    await harness.events.emit('session:deleted', { sessionId: 's1', generation: 0 });
+    await harness.agent.handleMessage(input('third'));
+    expect(list).toHaveBeenCalledTimes(2);
+  });
+
+  it('[DUR-1] a token:request snapshot of an untouched session closes its cut turn first', async () => {
+    const model = scriptedLlm([]);
+    const harness = agentApp({ llm: model.service });
+    await seedCutTurn(harness, 's2', 'cut-2');
+
+    await harness.events.emit('token:request', { sessionIds: ['s2'] });
+
+    const stored = await harness.store.list('s2');
+    expect(stored.at(-1)?.metadata[Keys.TurnRecord]).toEqual({ outcome: 'aborted' });
+    expect(harness.of('token:usage')).toMatchObject([
+      { sessionId: 's2', snapshot: true, historyMessages: 3 },
+    ]);
+    expect(model.requests).toEqual([]);
+  });
+
+  it('[DUR-1] a failing recovery is logged and the turn goes on', async () => {
+    const model = scriptedLlm([{ content: 'still here' }]);
+    const harness = agentApp({ llm: model.service });
+    vi.spyOn(harness.store, 'list').mockRejectedValueOnce(new Error('disk on fire'));
+
+    await harness.agent.handleMessage(input('hello'));
+
+    expect(harness.of('outbound:message').map((event) => event.message.content)).toEqual(['still here']);
+    expect(harness.logEntries).toContainEqual(
+      expect.objectContaining({ level: 'error', line: 'cut turns could not be recovered' }),
+    );
+  });
+});
