@@ -24,6 +24,11 @@ export const pluginAgentCapabilities: Capabilities = {
   'LIV-2': true,
   'LIV-3': true,
   'LIV-4': true,
+  'DUR-1': true,
+  'DUR-2': true,
+  // One process per session holds through the SQLite store's exclusive open, which the kit's
+  // shared in-memory archive cannot show; across processes it needs leases (not built yet).
+  'DUR-3': false,
 };
 
 /** Loads plugin-agent into the harness's app and hands the kit the agent's business handle. */
