@@ -109,6 +109,17 @@ describe('runCli', () => {
     expect(forced.stdout()).toContain('model: the scripted demo model');
   });
 
+  it('[DUR-3] chat refuses a history file another process serves, naming that process', async () => {
+    const holder = new SqliteArchiveStore({ path: join(directory, 'held.db') });
+    try {
+      const run = io({ lines: ['hi'] });
+      expect(await runCli(['chat', '--db', 'held.db'], run.io)).toBe(1);
+      expect(run.stderr()).toContain(`is in use by process ${process.pid}`);
+    } finally {
+      await holder.close();
+    }
+  });
+
   it('[OUT-2] chat exits 1 and says why when its last turn failed', async () => {
     const run = io({
       lines: ['hi'],
