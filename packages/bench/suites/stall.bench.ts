@@ -65,6 +65,11 @@ async function stallWhileHandling(options: {
   if (harness.errors.length > 0 || chatTurns === 0) {
     throw new Error(`the other session ran ${chatTurns} turns (${harness.errors.length} errors)`);
   }
+  // A stall of 0 means nothing if the input never reached the model: check what happened to it.
+  const replied = (await harness.store.list('huge')).some((message) => message.role === 'assistant');
+  if (replied !== (options.maxInputChars !== undefined)) {
+    throw new Error(`the 1 MiB input was ${replied ? 'answered' : 'not answered'}, against the setup`);
+  }
   await harness.app.stop();
   return lag.maxMs;
 }
