@@ -57,6 +57,24 @@ async function assertSettles(id: string, input: InputRecord, after: string): Pro
   assert.equal(id, input.state, 'resolved', `the state of handleMessage after ${after}`);
 }
 
+/** Clears `s1`; checks that `clear()` ran and the stuck call settled. */
+async function clearStuckSession(context: CaseContext, stuck: InputRecord): Promise<void> {
+  let cleared = false;
+  await context.agent.clearing(['s1'], async () => {
+    cleared = true;
+  });
+  assert.that('LIV-1', cleared, 'expected clear() to run, got clearing resolved without it');
+  await assertSettles('LIV-1', stuck, 'clearing');
+}
+
+/** Deletes `s1` as a session manager does; checks that the listener and the stuck call settled. */
+async function deleteStuckSession(context: CaseContext, stuck: InputRecord): Promise<void> {
+  const h = context.harness;
+  const generation = h.sessions.advanceGeneration('s1');
+  await h.events.emit('session:deleted', { sessionId: 's1', generation });
+  await assertSettles('LIV-1', stuck, 'the deletion of its session');
+}
+
 /** Checks that a later input of another session `sessionId` still gets its reply. */
 async function assertStillServes(context: CaseContext, id: string, sessionId: string): Promise<void> {
   const h = context.harness;
@@ -99,12 +117,7 @@ const inputBeforeClearing = defineCase({
     const entered = hangHook(context, 'agent:input:before', { sessionId: 's1' });
     const stuck = sendHuman(context, 's1', 'stuck in preprocessing');
     await entered.opened;
-    let cleared = false;
-    await context.agent.clearing(['s1'], async () => {
-      cleared = true;
-    });
-    assert.that('LIV-1', cleared, 'expected clear() to run, got clearing resolved without it');
-    await assertSettles('LIV-1', stuck, 'clearing');
+    await clearStuckSession(context, stuck);
     await assertStillServes(context, 'LIV-1', 's1');
   },
 });
@@ -120,9 +133,7 @@ const inputBeforeDeletion = defineCase({
     const entered = hangHook(context, 'agent:input:before', { sessionId: 's1' });
     const stuck = sendHuman(context, 's1', 'stuck in preprocessing');
     await entered.opened;
-    const generation = h.sessions.advanceGeneration('s1');
-    await h.events.emit('session:deleted', { sessionId: 's1', generation });
-    await assertSettles('LIV-1', stuck, 'the deletion of its session');
+    await deleteStuckSession(context, stuck);
     await assertStillServes(context, 'LIV-1', 's2');
   },
 });
@@ -190,12 +201,7 @@ const turnAfterClearing = defineCase({
   timeoutMs: LIVENESS_TIMEOUT_MS,
   run: async (context) => {
     const stuck = await hungAfterTurn(context);
-    let cleared = false;
-    await context.agent.clearing(['s1'], async () => {
-      cleared = true;
-    });
-    assert.that('LIV-1', cleared, 'expected clear() to run, got clearing resolved without it');
-    await assertSettles('LIV-1', stuck, 'clearing');
+    await clearStuckSession(context, stuck);
     await assertStillServes(context, 'LIV-1', 's1');
   },
 });
@@ -205,11 +211,8 @@ const turnAfterDeletion = defineCase({
   name: 'an agent:turn:after middleware that never settles cannot keep handleMessage or the deletion listener from settling',
   timeoutMs: LIVENESS_TIMEOUT_MS,
   run: async (context) => {
-    const h = context.harness;
     const stuck = await hungAfterTurn(context);
-    const generation = h.sessions.advanceGeneration('s1');
-    await h.events.emit('session:deleted', { sessionId: 's1', generation });
-    await assertSettles('LIV-1', stuck, 'the deletion of its session');
+    await deleteStuckSession(context, stuck);
   },
 });
 
