@@ -61,7 +61,8 @@ function parseSpec(markdown: string): SpecEntry[] {
 describe.skipIf(!existsSync(specPath))(
   'the embedded requirement catalog, against shared/spec/REQUIREMENTS.md',
   () => {
-    const spec = parseSpec(readFileSync(specPath, 'utf8'));
+    // vitest collects a skipped describe's body too: read the spec only where it exists.
+    const spec = existsSync(specPath) ? parseSpec(readFileSync(specPath, 'utf8')) : [];
 
     test('has exactly the ids of REQUIREMENTS.md, in order, with their families', () => {
       expect(spec.length).toBeGreaterThan(0);
