@@ -17,6 +17,19 @@ function nextTurnOfEventLoop(): Promise<void> {
 }
 
 /**
+ * Checks the options of an asynchronous count and returns its slice: a `TypeError` for a bad
+ * `sliceMs`, the signal's reason when it has aborted already.
+ */
+export function checkAsyncCountOptions(options: AsyncCountOptions = {}): number {
+  const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
+  if (!Number.isFinite(sliceMs) || sliceMs < 0) {
+    throw new TypeError('sliceMs must be a finite non-negative number of milliseconds');
+  }
+  options.signal?.throwIfAborted();
+  return sliceMs;
+}
+
+/**
  * Measures the synchronous work of one asynchronous count and hands the event loop back when a
  * slice is used up. Throws the signal's reason when aborted, at creation and after each yield.
  */
@@ -26,13 +39,8 @@ export class EventLoopSlicer {
   #sliceStart = performance.now();
 
   constructor(options: AsyncCountOptions = {}) {
-    const sliceMs = options.sliceMs ?? DEFAULT_SLICE_MS;
-    if (!Number.isFinite(sliceMs) || sliceMs < 0) {
-      throw new TypeError('sliceMs must be a finite non-negative number of milliseconds');
-    }
+    this.#sliceMs = checkAsyncCountOptions(options);
     this.#signal = options.signal;
-    this.#sliceMs = sliceMs;
-    this.#signal?.throwIfAborted();
   }
 
   /** Whether the current slice is used up. */

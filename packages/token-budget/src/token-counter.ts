@@ -1,10 +1,16 @@
 import type { ChatMessageLike } from './chat-message';
 import { type CounterSettings, resolveCounterSettings } from './counter-settings';
-import { type AsyncCountOptions, EventLoopSlicer, runInSlices } from './event-loop-slicer';
+import {
+  type AsyncCountOptions,
+  checkAsyncCountOptions,
+  EventLoopSlicer,
+  runInSlices,
+} from './event-loop-slicer';
 import { formatToolDefinition, TOOL_NAMESPACE_FOOTER, TOOL_NAMESPACE_HEADER } from './format-tool-definition';
 import { messageCountParts } from './message-count-parts';
 import { MessageMemory } from './message-memory';
 import type { ModelTable } from './model-table';
+import { isQuickToCount } from './quick-to-count';
 import { TextCountCache } from './text-count-cache';
 import { slicedTextPlan, type TextCountPlan, wholeTextPlan } from './text-count-plan';
 import { countTextAtOnce, countTextInSteps } from './text-count-steps';
@@ -173,7 +179,27 @@ class CachingTokenCounter implements TokenCounter {
   }
 
   countMessagesAsync(messages: readonly ChatMessageLike[], options?: AsyncCountOptions): Promise<number> {
-    return this.#countInSlices(() => this.#messagesSteps(messages), options);
+    try {
+      checkAsyncCountOptions(options);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    // The common case, every message remembered or short, costs a lookup each and no step machinery.
+    let tokens = this.#settings.replyPriming;
+    for (let index = 0; index < messages.length; index += 1) {
+      const message = messages[index] as ChatMessageLike;
+      const known = this.#messages.get(message);
+      if (known !== undefined) {
+        this.#stats.messageHits += 1;
+        tokens += known;
+      } else if (isQuickToCount(message)) {
+        tokens += this.countMessage(message);
+      } else {
+        const counted = tokens;
+        return this.#countInSlices(() => this.#messagesSteps(messages, index, counted), options);
+      }
+    }
+    return Promise.resolve(tokens);
   }
 
   countTools(tools: readonly ToolDefinitionLike[]): number {
@@ -254,9 +280,12 @@ class CachingTokenCounter implements TokenCounter {
     return this.#messages.set(message, tokens);
   }
 
-  *#messagesSteps(messages: readonly ChatMessageLike[]): CountSteps {
-    let tokens = this.#settings.replyPriming;
-    for (const message of messages) tokens += yield* this.#messageSteps(message);
+  /** Counts `messages` from `start` on, adding to the `counted` figure of those before it. */
+  *#messagesSteps(messages: readonly ChatMessageLike[], start: number, counted: number): CountSteps {
+    let tokens = counted;
+    for (let index = start; index < messages.length; index += 1) {
+      tokens += yield* this.#messageSteps(messages[index] as ChatMessageLike);
+    }
     return tokens;
   }
 
