@@ -8,8 +8,8 @@ import { untilAborted } from './until-aborted';
 /**
  * Runs one hook over `payload` (which middlewares may edit in place). A middleware's own
  * failure is isolated by the hooks service and the turn goes on; a failure to run the hook
- * at all is a `HookRunError`. Honours the turn's abort before and while it runs: the hooks
- * service stops the chain, and a provider that does not is not waited for ([LIV-1]).
+ * at all is a `HookRunError`. Honours the turn's abort before and while it runs: a middleware
+ * that hangs is not waited for once the turn stops ([LIV-1]).
  */
 export async function runHook<TName extends HookName>(
   run: TurnRun,
@@ -19,7 +19,7 @@ export async function runHook<TName extends HookName>(
   throwIfAborted(run.signal);
   try {
     return await untilAborted(
-      Promise.resolve().then(() => run.hooks.run(name, payload, undefined, { signal: run.signal })),
+      Promise.resolve().then(() => run.hooks.run(name, payload)),
       run.signal,
     );
   } catch (error) {
