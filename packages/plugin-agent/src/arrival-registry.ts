@@ -1,5 +1,3 @@
-import { createGraceSignal, type GraceSignal } from './grace-signal';
-
 /**
  * Where an input is in `handleMessage`: in per-input processing (`agent:input:before`
  * middlewares before `next`), handed to the scheduler (queued or in a turn), or back in the
@@ -11,8 +9,8 @@ export type ArrivalStage = 'processing' | 'handed' | 'after';
 export interface Arrival {
   readonly sessionId: string;
   readonly stage: ArrivalStage;
-  /** Aborted when the input is stopped. */
-  readonly signal: AbortSignal;
+  /** Whether the input was stopped. */
+  readonly stopped: boolean;
   /** Aborted `stopGraceMs` after the stop (at once when forced): stop waiting for hooks and listeners then. */
   readonly graceSignal: AbortSignal;
   /** Moves the arrival to its next stage. */
@@ -21,19 +19,15 @@ export interface Arrival {
 
 class TrackedArrival implements Arrival {
   stage: ArrivalStage = 'processing';
-  readonly #stop = new AbortController();
-  readonly #grace: GraceSignal;
+  stopped = false;
+  // One controller per call: the grace timer starts only when the call is stopped.
+  readonly #grace = new AbortController();
+  #timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     readonly sessionId: string,
-    graceMs: number,
-  ) {
-    this.#grace = createGraceSignal(this.#stop.signal, graceMs);
-  }
-
-  get signal(): AbortSignal {
-    return this.#stop.signal;
-  }
+    readonly graceMs: number,
+  ) {}
 
   get graceSignal(): AbortSignal {
     return this.#grace.signal;
@@ -44,16 +38,20 @@ class TrackedArrival implements Arrival {
   }
 
   stop(): void {
-    this.#stop.abort();
+    if (this.stopped) return;
+    this.stopped = true;
+    this.#timer = setTimeout(() => this.#grace.abort(), this.graceMs);
   }
 
   force(): void {
-    this.#stop.abort();
-    this.#grace.expire();
+    this.stopped = true;
+    this.dispose();
+    this.#grace.abort();
   }
 
   dispose(): void {
-    this.#grace.dispose();
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 }
 

@@ -1,8 +1,6 @@
 /** A signal that aborts some time after another one did; dispose it to clear its timer. */
 export interface GraceSignal {
   readonly signal: AbortSignal;
-  /** Aborts the signal now, without waiting for the grace time. */
-  expire(): void;
   /** Clears the timer and the listener; the signal stays as it is. */
   dispose(): void;
 }
@@ -24,7 +22,6 @@ export function createGraceSignal(stop: AbortSignal, graceMs: number): GraceSign
   else stop.addEventListener('abort', start, { once: true });
   return {
     signal: controller.signal,
-    expire,
     dispose: () => {
       stop.removeEventListener('abort', start);
       if (timer !== undefined) clearTimeout(timer);

@@ -46,7 +46,7 @@ interface Taking {
 /** The default action of `agent:input:before`: the input enters the scheduler, or is refused. */
 async function takeInput(context: AgentContext, taking: Taking, message: IncomingMessage): Promise<void> {
   // A middleware may call `next` after the input was stopped: the input is dropped by then.
-  if (taking.arrival.signal.aborted) {
+  if (taking.arrival.stopped) {
     await settledBefore(emitStreamEnd(context.deps.events, message.sessionId), taking.grace);
     return;
   }
