@@ -15,7 +15,8 @@ if (!name || !/^[a-z][a-z0-9-]*$/.test(name) || !layers.includes(layer) || !desc
   console.error(`layers: ${layers.join(', ')}`);
   process.exit(2);
 }
-const directory = join(new URL('..', import.meta.url).pathname, 'packages', name);
+const root = new URL('..', import.meta.url).pathname;
+const directory = join(root, 'packages', name);
 if (existsSync(directory)) {
   console.error(`packages/${name} exists already`);
   process.exit(1);
@@ -26,6 +27,7 @@ const manifest = {
   version: '0.0.0',
   description,
   ...(published ? {} : { private: true }),
+  keywords: ['aalis'],
   license: 'MIT',
   type: 'module',
   sideEffects: false,
@@ -66,5 +68,7 @@ writeFileSync(join(directory, 'tsconfig.json'), `${JSON.stringify(tsconfig, null
 writeFileSync(join(directory, 'tsup.config.ts'), tsup);
 writeFileSync(join(directory, 'src', 'index.ts'), 'export {};\n');
 writeFileSync(join(directory, 'README.md'), `# @aalis/${name}\n\n${description}\n`);
+// LICENSE, author, repository, homepage and bugs come from the root, as for every published package.
+spawnSync('node', [join(root, 'tools', 'package-metadata.mjs'), '--write'], { stdio: 'inherit' });
 spawnSync('npx', ['biome', 'format', '--write', directory], { stdio: 'inherit' });
 console.log(`created packages/${name} (${layer}); now run: npm install`);
