@@ -4,7 +4,7 @@ import { type ClassifiedFailure, classifyFailure } from './classify-failure';
 import { DeltaCallbackFailure } from './delta-callback-failure';
 import type { RetryEvent } from './openai-model-provider-options';
 import { parseRetryAfter } from './parse-retry-after';
-import { readChatStream } from './read-chat-stream';
+import { readChatResponse } from './read-chat-response';
 import { retryDelay } from './retry-delay';
 import type { ChatCompletionBody } from './to-chat-completion-body';
 import { waitBeforeRetry } from './wait-before-retry';
@@ -15,6 +15,8 @@ export interface ChatCall {
   readonly body: ChatCompletionBody;
   readonly signal?: AbortSignal;
   readonly onDelta?: (delta: ChatDelta) => void;
+  /** Milliseconds the response body may stay silent; 0 waits for ever. */
+  readonly idleTimeout: number;
 }
 
 /** When and how often a call is retried. */
@@ -41,9 +43,12 @@ async function attempt(call: ChatCall, attempts: number): Promise<AttemptOutcome
     call.onDelta?.(delta);
   };
   try {
-    const stream = await call.client.chat.completions.create(call.body, { signal: signal ?? null });
-    const response = await readChatStream(stream, { onDelta });
-    // The SDK ends an aborted stream quietly, so a short reply may be an aborted one.
+    // The SDK sends the request and fails on an HTTP error status; the body is read here, so
+    // that `error:` lines, keep-alive comments and silence between chunks are seen.
+    const answer = await call.client.chat.completions
+      .create(call.body, { signal: signal ?? null })
+      .asResponse();
+    const response = await readChatResponse(answer, { idleTimeout: call.idleTimeout, onDelta });
     if (signal?.aborted) throw aborted(signal);
     return { response };
   } catch (error) {
@@ -60,8 +65,9 @@ function chatFailed(failure: ClassifiedFailure): ChatFailedError {
 }
 
 /**
- * Sends a call, retrying a retryable failure (429, 5xx, network) up to `maxRetries` times
- * with backoff and jitter or the server's `retry-after`. A failure after the first delta
+ * Sends a call, retrying a retryable failure (429, 5xx, an error in the stream, network, an
+ * idle timeout, a stream cut off before its finish) up to `maxRetries` times with backoff and
+ * jitter or the server's `retry-after`. A failure after the first delta
  * was reported is not retried (the caller has seen part of the reply), and nothing is
  * retried once `signal` aborted. Rejects with `ChatAbortedError` (cause: the signal's
  * reason) on abort, also during a backoff wait, and with `ChatFailedError` whose cause is

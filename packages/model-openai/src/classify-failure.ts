@@ -3,9 +3,11 @@ import { ModelAuthenticationError } from './model-authentication-error';
 import { ModelBadRequestError } from './model-bad-request-error';
 import { ModelInvalidResponseError } from './model-invalid-response-error';
 import { ModelNetworkError } from './model-network-error';
-import type { ModelProviderError } from './model-provider-error';
+import { ModelProviderError } from './model-provider-error';
 import { ModelRateLimitedError } from './model-rate-limited-error';
 import { ModelServerError } from './model-server-error';
+import { plainErrorText } from './plain-error-text';
+import { withAttempts } from './with-attempts';
 
 /** The failure of one request with what the caller needs to decide about a retry. */
 export interface ClassifiedFailure {
@@ -14,11 +16,17 @@ export interface ClassifiedFailure {
   readonly headers: Headers | undefined;
 }
 
-/** The server's own message: `error.message` of the body when present, else the SDK's text. */
+/**
+ * The server's own message, short and plain: `error.message` of a JSON body when present, else
+ * the body text the SDK quoted (an HTML error page loses its markup), without the status the
+ * SDK put before it.
+ */
 function serverMessage(error: APIError): string {
   const body = error.error as { readonly message?: unknown } | undefined;
-  if (typeof body?.message === 'string' && body.message.length > 0) return body.message;
-  return error.message;
+  if (typeof body?.message === 'string' && body.message.length > 0) return plainErrorText(body.message);
+  const prefix = `${error.status} `;
+  const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  return plainErrorText(text, { contentType: error.headers?.get('content-type') ?? undefined });
 }
 
 function statusFailure(error: APIError & { readonly status: number }, attempts: number): ModelProviderError {
@@ -35,16 +43,16 @@ function statusFailure(error: APIError & { readonly status: number }, attempts: 
 }
 
 /**
- * Turns whatever one request threw into a {@link ModelProviderError}: HTTP statuses by
- * class (401/403, 429, 5xx, other 4xx), connection failures and timeouts as network
- * errors, an error event inside the stream as a server error, unparsable stream data as
- * an invalid response, and a broken body stream (any other error) as a network error.
+ * Turns whatever one request threw into a {@link ModelProviderError}: a failure the stream
+ * reader found itself (a server error in the stream, an idle timeout, a cut-off stream, an
+ * invalid response) as it is, HTTP statuses by class (401/403, 429, 5xx, other 4xx) with the
+ * server's message made plain and short, connection failures and timeouts as network
+ * errors, unparsable data as an invalid response, and a broken body stream (any other error)
+ * as a network error.
  */
 export function classifyFailure(error: unknown, attempts: number): ClassifiedFailure {
-  if (ModelInvalidResponseError.isInstance(error)) {
-    const rebuilt = new ModelInvalidResponseError(error.message, { attempts, cause: error.cause });
-    return { error: rebuilt, headers: undefined };
-  }
+  if (ModelProviderError.isInstance(error))
+    return { error: withAttempts(error, attempts), headers: undefined };
   if (error instanceof APIConnectionError) {
     const message = `the model endpoint could not be reached: ${error.message}`;
     return { error: new ModelNetworkError(message, { attempts, cause: error }), headers: undefined };

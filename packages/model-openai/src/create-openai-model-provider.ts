@@ -7,6 +7,8 @@ import type { OpenAIModelProviderOptions } from './openai-model-provider-options
 import { toChatCompletionBody } from './to-chat-completion-body';
 
 const defaultBaseURL = 'https://api.openai.com/v1';
+/** How long a streamed body may stay silent unless `idleTimeout` says otherwise. */
+export const DEFAULT_IDLE_TIMEOUT = 120_000;
 
 function nonNegative(name: string, value: number | undefined, fallback: number, integer = false): number {
   if (value === undefined) return fallback;
@@ -55,13 +57,16 @@ function retryPolicy(options: OpenAIModelProviderOptions): RetryPolicy {
  *   It rejects with `ChatAbortedError` (cause: `signal.reason`) when the signal aborts,
  *   stopping the request at once ([ABT-1]); with `ModelNotFoundError` for a model of another
  *   provider; with `ChatFailedError` whose cause is a `ModelProviderError` when the endpoint
- *   fails after the retries (429, 5xx and network failures, retried with backoff).
+ *   fails after the retries (429, 5xx, errors in the stream, network failures, a body silent
+ *   for `idleTimeout` and a stream cut off before its finish, retried with backoff while no
+ *   delta was reported).
  *
  * Throws a `TypeError` for invalid options.
  */
 export function createOpenAIModelProvider(options: OpenAIModelProviderOptions): OpenAIModelProvider {
   const name = validatedName(options.name);
   const policy = retryPolicy(options);
+  const idleTimeout = nonNegative('idleTimeout', options.idleTimeout, DEFAULT_IDLE_TIMEOUT);
   const catalog = createModelCatalog({
     providerName: name,
     models: options.models,
@@ -81,7 +86,8 @@ export function createOpenAIModelProvider(options: OpenAIModelProviderOptions): 
     const entry = catalog.entryFor(request.model);
     if (entry === undefined) throw new ModelNotFoundError(request.model.ref);
     const body = toChatCompletionBody(request, entry);
-    return chatWithRetries({ client, body, signal: request.signal, onDelta: request.onDelta }, policy);
+    const call = { client, body, signal: request.signal, onDelta: request.onDelta, idleTimeout };
+    return chatWithRetries(call, policy);
   }
 
   return {

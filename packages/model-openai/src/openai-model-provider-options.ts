@@ -53,6 +53,13 @@ export interface OpenAIModelProviderOptions {
   readonly onRetry?: (event: RetryEvent) => void;
   /** Milliseconds to wait for the response headers of one request. Defaults to 10 minutes. */
   readonly timeout?: number;
+  /**
+   * Milliseconds the streamed body of one request may stay silent — before its first byte
+   * and between any two (keep-alive comments count) — before the request fails with
+   * `ModelNetworkError` (retried while nothing was reported). Defaults to 120,000 (2 minutes);
+   * 0 turns it off. Raise it for local servers that read long prompts slowly.
+   */
+  readonly idleTimeout?: number;
   /** Extra headers sent with every request (e.g. `HTTP-Referer` for OpenRouter). */
   readonly headers?: Readonly<Record<string, string>>;
   /** The `fetch` to send requests with; defaults to the global one. */

@@ -27,6 +27,10 @@ describe('public types', () => {
     expectTypeOf(process.env).toExtend<Parameters<typeof fromEnvironment>[0]>();
   });
 
+  it('takes the idle timeout of a streamed body in milliseconds', () => {
+    expectTypeOf<OpenAIModelProviderOptions['idleTimeout']>().toEqualTypeOf<number | undefined>();
+  });
+
   it('has a closed set of error codes', () => {
     expectTypeOf<'MODEL_RATE_LIMITED'>().toExtend<ModelProviderErrorCode>();
     expectTypeOf<'CHAT_FAILED'>().not.toExtend<ModelProviderErrorCode>();

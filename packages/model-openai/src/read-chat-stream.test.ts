@@ -1,11 +1,11 @@
 import { ChatFailedError } from '@aalis/api-llm';
 import fc from 'fast-check';
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
 import { describe, expect, it } from 'vitest';
 import { deltaRecorder, modelOf, providerFor, useScriptedChatServer } from '../test/chat-fixture';
 import { chunk, sseReply, textReply, usageChunk } from '../test/scripted-chat-server';
 import { ModelInvalidResponseError } from './index';
 import { readChatStream } from './read-chat-stream';
+import type { ServerSentEvent } from './server-sent-event-decoder';
 
 const server = useScriptedChatServer();
 const user = [{ role: 'user' as const, content: 'hi' }];
@@ -113,8 +113,10 @@ describe('streaming a reply', () => {
   });
 });
 
-async function* fromArray(chunks: readonly unknown[]): AsyncIterable<ChatCompletionChunk> {
-  for (const item of chunks) yield item as ChatCompletionChunk;
+/** The events of a stream sending `chunks` as JSON, then `[DONE]`. */
+async function* fromArray(chunks: readonly unknown[]): AsyncIterable<ServerSentEvent> {
+  for (const item of chunks) yield { field: 'data', event: undefined, text: JSON.stringify(item) };
+  yield { field: 'data', event: undefined, text: '[DONE]' };
 }
 
 interface GeneratedCall {
@@ -232,7 +234,7 @@ describe('readChatStream', () => {
     expect(response).toMatchObject({ reasoning: 'hmm', content: 'I cannot help with that.' });
   });
 
-  it('fails with MODEL_INVALID_RESPONSE when the stream has no chunk at all', async () => {
+  it('fails with MODEL_INVALID_RESPONSE when [DONE] comes before any chunk', async () => {
     await expect(readChatStream(fromArray([]))).rejects.toSatisfy(ModelInvalidResponseError.isInstance);
   });
 });

@@ -1,93 +1,101 @@
-import type { ChatDelta, ChatFinishReason, ChatResponse, ChatUsage } from '@aalis/api-llm';
-import type { ChatCompletionChunk } from 'openai/resources/chat/completions';
-import type { CompletionUsage } from 'openai/resources/completions';
-import { DeltaCallbackFailure } from './delta-callback-failure';
+import type { ChatDelta, ChatResponse } from '@aalis/api-llm';
+import { createReplyAccumulator, type ReplyAccumulator } from './create-reply-accumulator';
+import { isRecord } from './is-record';
 import { ModelInvalidResponseError } from './model-invalid-response-error';
-import { createToolCallAssembler } from './tool-call-assembler';
+import { ModelNetworkError } from './model-network-error';
+import type { ModelProviderError } from './model-provider-error';
+import { plainErrorText } from './plain-error-text';
+import type { ServerSentEvent } from './server-sent-event-decoder';
+import { serverErrorFrom, streamErrorOf } from './stream-error-of';
 
 /** Options of {@link readChatStream}. */
 export interface ReadChatStreamOptions {
   /** Called with each delta as its chunk arrives. */
   readonly onDelta?: (delta: ChatDelta) => void;
+  /** The response's content type, named when the body held no event at all. */
+  readonly contentType?: string;
 }
 
-const finishReasons: Readonly<Record<string, ChatFinishReason>> = {
-  stop: 'stop',
-  length: 'length',
-  tool_calls: 'tool-calls',
-  function_call: 'tool-calls',
-  content_filter: 'content-filter',
-};
-
-function toUsage(usage: CompletionUsage): ChatUsage {
-  const figures: { promptTokens?: number; completionTokens?: number; totalTokens?: number } = {};
-  if (typeof usage.prompt_tokens === 'number') figures.promptTokens = usage.prompt_tokens;
-  if (typeof usage.completion_tokens === 'number') figures.completionTokens = usage.completion_tokens;
-  if (typeof usage.total_tokens === 'number') figures.totalTokens = usage.total_tokens;
-  return figures;
+interface StreamEnd {
+  readonly done: boolean;
+  readonly events: number;
+  readonly reply: ReplyAccumulator;
+  readonly contentType: string | undefined;
 }
 
-/** Reasoning text of a delta: `reasoning_content` (DeepSeek, vLLM) or `reasoning` (Ollama, OpenRouter). */
-function reasoningOf(delta: ChatCompletionChunk.Choice.Delta): string | undefined {
-  const extra = delta as { readonly reasoning_content?: unknown; readonly reasoning?: unknown };
-  if (typeof extra.reasoning_content === 'string') return extra.reasoning_content;
-  return typeof extra.reasoning === 'string' ? extra.reasoning : undefined;
+function parseData(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const excerpt = plainErrorText(text, { limit: 120 });
+    throw new ModelInvalidResponseError(`the model endpoint sent data that is not JSON: ${excerpt}`, {
+      cause: error,
+    });
+  }
 }
 
-function emitter(onDelta: ReadChatStreamOptions['onDelta']): (delta: ChatDelta) => void {
-  return (delta) => {
-    try {
-      onDelta?.(delta);
-    } catch (error) {
-      throw new DeltaCallbackFailure(error);
-    }
-  };
+/** The failure an `error:` line or an `event: error` event reports, with the server's message. */
+function errorEventFailure(event: ServerSentEvent): ModelProviderError {
+  try {
+    return serverErrorFrom(JSON.parse(event.text));
+  } catch {
+    return serverErrorFrom(event.text);
+  }
+}
+
+/** Throws when the stream ended without saying it was finished. */
+function assertFinished(end: StreamEnd): void {
+  const { reply } = end;
+  if (end.done) {
+    if (reply.chunkCount() === 0)
+      throw new ModelInvalidResponseError('the endpoint sent no chunk before [DONE]');
+    return;
+  }
+  if (reply.finishReason() !== undefined) return;
+  if (end.events === 0 && !(end.contentType ?? '').includes('text/event-stream')) {
+    const type = end.contentType ?? 'no content type';
+    throw new ModelInvalidResponseError(`the endpoint answered with ${type}, not an event stream`);
+  }
+  throw new ModelNetworkError(
+    reply.chunkCount() === 0
+      ? 'the stream ended before its first chunk'
+      : 'the stream ended without a finish_reason or [DONE]: the reply is cut off',
+  );
 }
 
 /**
- * Reads a chat-completions stream into one response, reporting deltas in arrival order:
- * text (`content`, and `refusal` as text), reasoning, and tool-call fragments (assembled by
- * index). Usage comes from the last chunk that carries it (the final usage chunk of
- * `stream_options.include_usage`) and is absent when none did. Only the first choice is
- * read. Throws `ModelInvalidResponseError` when the stream had no chunk at all, and a
- * `DeltaCallbackFailure` when `onDelta` throws.
+ * Reads the server-sent events of a chat-completions stream into one response, reporting
+ * deltas in arrival order (see `createReplyAccumulator`). Comment and empty events are
+ * skipped; `[DONE]` ends the reading. A stream is finished by `[DONE]` or by a finish reason;
+ * one that ends with neither throws `ModelNetworkError` (cut off, so retryable while nothing
+ * was reported). An error object in the stream (`{ "error": … }`, a bare error, an `error:`
+ * line or an `event: error` event) throws `ModelServerError` with the server's message; data
+ * that is not JSON, a legacy completions chunk, `[DONE]` before any chunk, or a body without
+ * any event that is not declared an event stream throws `ModelInvalidResponseError`.
  */
 export async function readChatStream(
-  chunks: AsyncIterable<ChatCompletionChunk>,
+  events: AsyncIterable<ServerSentEvent>,
   options: ReadChatStreamOptions = {},
 ): Promise<ChatResponse> {
-  const emit = emitter(options.onDelta);
-  const toolCalls = createToolCallAssembler();
-  let content = '';
-  let reasoning = '';
-  let usage: ChatUsage | undefined;
-  let finishReason: ChatFinishReason | undefined;
-  let chunkCount = 0;
-  for await (const chunk of chunks) {
-    chunkCount += 1;
-    if (chunk.usage) usage = toUsage(chunk.usage);
-    const choice = chunk.choices?.find((candidate) => (candidate.index ?? 0) === 0);
-    if (choice === undefined) continue;
-    const delta = choice.delta ?? {};
-    const text = (delta.content ?? '') + (delta.refusal ?? '');
-    if (text.length > 0) {
-      content += text;
-      emit({ type: 'content', text });
+  const reply = createReplyAccumulator(options.onDelta);
+  let count = 0;
+  let done = false;
+  for await (const event of events) {
+    count += 1;
+    if (event.field === 'error' || event.event === 'error') throw errorEventFailure(event);
+    const text = event.text.trim();
+    if (text === '') continue;
+    if (text === '[DONE]') {
+      done = true;
+      break;
     }
-    const thought = reasoningOf(delta);
-    if (thought) {
-      reasoning += thought;
-      emit({ type: 'reasoning', text: thought });
-    }
-    for (const fragment of delta.tool_calls ?? []) emit(toolCalls.add(fragment));
-    if (choice.finish_reason) finishReason = finishReasons[choice.finish_reason] ?? 'other';
+    const chunk = parseData(text);
+    const failure = streamErrorOf(chunk);
+    if (failure !== undefined) throw failure;
+    if (!isRecord(chunk))
+      throw new ModelInvalidResponseError('the endpoint streamed a chunk that is not an object');
+    reply.add(chunk);
   }
-  if (chunkCount === 0) throw new ModelInvalidResponseError('the endpoint sent no chunk');
-  return {
-    content,
-    toolCalls: toolCalls.finish(),
-    ...(reasoning.length > 0 ? { reasoning } : {}),
-    ...(usage === undefined ? {} : { usage }),
-    ...(finishReason === undefined ? {} : { finishReason }),
-  };
+  assertFinished({ done, events: count, reply, contentType: options.contentType });
+  return reply.finish();
 }

@@ -141,6 +141,50 @@ export function statusReply(
   };
 }
 
+/** Options of {@link replayReply}. */
+export interface ReplayOptions {
+  /** Default 200. */
+  readonly status?: number;
+  /** Default `text/event-stream`. */
+  readonly contentType?: string;
+  /** Send the body in pieces of this many bytes, a turn of the event loop apart; whole without it. */
+  readonly pieceSize?: number;
+}
+
+/** Answers with `body` exactly as given (a recorded stream or page), whole or in small pieces. */
+export function replayReply(body: string | Uint8Array, options: ReplayOptions = {}): ScriptedReply {
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body);
+  return (_request, response) => {
+    response.writeHead(options.status ?? 200, {
+      'content-type': options.contentType ?? 'text/event-stream',
+      'cache-control': 'no-cache',
+    });
+    const size = options.pieceSize ?? bytes.length;
+    const send = async () => {
+      for (let start = 0; start < bytes.length; start += size) {
+        if (response.destroyed) return;
+        response.write(bytes.subarray(start, start + size));
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      response.end();
+    };
+    void send();
+  };
+}
+
+/** Sends the response headers, then nothing, until the client goes away. */
+export function silentAfterHeadersReply(events: {
+  readonly headersSent?: Deferred<void>;
+  readonly closed: Deferred<void>;
+}): ScriptedReply {
+  return (_request, response) => {
+    response.on('close', () => events.closed.resolve());
+    openStream(response);
+    response.flushHeaders();
+    events.headersSent?.resolve();
+  };
+}
+
 /** Sends the chunks, then keeps the stream open until the client goes away. */
 export function hangingReply(
   chunks: readonly unknown[],
