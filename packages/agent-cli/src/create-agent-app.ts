@@ -14,6 +14,7 @@ import { createDemoModel, type DemoModelOptions } from './create-demo-model';
 import { createOutputLogger } from './create-output-logger';
 import { createSessionManager, type InMemorySessionManager } from './create-session-manager';
 import { createToolRegistry, type ToolRegistry } from './create-tool-registry';
+import { type ArchiveFeed, observeArchive } from './observe-archive';
 import type { TerminalOutput } from './terminal-output';
 
 /** The system prompt of `aalis-agent` unless `agent.systemPrompt` says otherwise. */
@@ -62,6 +63,11 @@ export interface AgentApp {
   readonly tools: ToolRegistry;
   readonly logger: AgentLogger;
   /**
+   * Every batch of messages the agent appends to the history, once stored (the activity
+   * printer shows tool calls that never ran from their stored tool-call group).
+   */
+  readonly archiveFeed: ArchiveFeed;
+  /**
    * Clears the history of these sessions (`undefined`: all) the way `/clear` does: the agent
    * stops and holds them, then the `memory:clear` chain runs ([CLR-1], [CLR-2]).
    */
@@ -98,6 +104,9 @@ export function createAgentApp(options: CreateAgentAppOptions): AgentApp {
     ...(options.now ? { now: options.now } : {}),
   });
   const registry = createToolRegistry(options.tools ?? createBuiltInTools());
+  const observed = observeArchive(store, {
+    onError: (error) => logger.warn('archive listener failed', { error }),
+  });
   app.provide(
     hooks,
     createHooksService({ onError: (error) => logger.warn('hook middleware failed', { error }) }),
@@ -105,7 +114,7 @@ export function createAgentApp(options: CreateAgentAppOptions): AgentApp {
   app.provide(llm, model);
   app.provide(tools, registry);
   app.provide(sessionManager, sessions);
-  app.provide(messageArchive, store);
+  app.provide(messageArchive, observed.archive);
   app.provide(memory, store);
   recordLastTurns(hooksHandle.use, sessions, options.now ?? Date.now);
   app.plugin(agentPlugin, { systemPrompt: DEFAULT_SYSTEM_PROMPT, ...options.agent, logger });
@@ -118,6 +127,7 @@ export function createAgentApp(options: CreateAgentAppOptions): AgentApp {
     sessions,
     tools: registry,
     logger,
+    archiveFeed: observed.feed,
     clearHistory: (sessionIds, clearOptions = {}) =>
       agentHandle.use.clearing(
         sessionIds,

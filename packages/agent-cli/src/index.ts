@@ -34,6 +34,7 @@ export { DemoStepError } from './demo-step-error';
 export { evaluateArithmetic } from './evaluate-arithmetic';
 export { formatTimeline, type TimelineFormatOptions } from './format-timeline';
 export { formatUsageBars, type UsageBarsOptions } from './format-usage-bars';
+export type { AppendListener, ArchiveFeed } from './observe-archive';
 export { CHAT_COMMANDS, type ChatCommandName, type ChatLine, parseChatLine } from './parse-chat-line';
 export { CLI_COMMANDS, type CliArguments, type CliCommand, parseCliArguments } from './parse-cli-arguments';
 export { type RunChatOptions, runChat } from './run-chat';

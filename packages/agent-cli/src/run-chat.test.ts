@@ -2,14 +2,41 @@ import { PassThrough } from 'node:stream';
 import type { Tool } from '@aalis/api-tools';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRecordingOutput, type RecordingOutput } from '../test/recording-output';
+import {
+  type EndpointReply,
+  type ScriptedEndpoint,
+  startScriptedEndpoint,
+  streamOf,
+} from '../test/scripted-endpoint';
 import { type AgentApp, createAgentApp, createBuiltInTools, runChat } from './index';
 
 const NOON = Date.parse('2025-06-01T12:00:00Z');
 const apps: AgentApp[] = [];
+const endpoints: ScriptedEndpoint[] = [];
 
 afterEach(async () => {
   await Promise.all(apps.splice(0).map((app) => app.stop()));
+  await Promise.all(endpoints.splice(0).map((endpoint) => endpoint.close()));
 });
+
+/** A chat on a local OpenAI-compatible endpoint that answers with `replies`, the built-in tools offered. */
+async function setUpWithEndpoint(replies: readonly EndpointReply[]) {
+  const endpoint = await startScriptedEndpoint(replies);
+  endpoints.push(endpoint);
+  const recording = createRecordingOutput();
+  let calls = 0;
+  const app = createAgentApp({
+    dbPath: ':memory:',
+    output: recording.output,
+    model: { baseURL: endpoint.baseURL, models: [{ name: 'test-model' }], maxRetries: 0 },
+    tools: createBuiltInTools({ now: () => NOON }),
+    agent: { createTurnId: () => 'turn-1', createCallId: () => `call-${++calls}` },
+  });
+  apps.push(app);
+  const input = new PassThrough();
+  const done = runChat({ app, input, output: recording.output, sessionId: 'chat', sequential: false });
+  return { recording, input, done, type: (line: string) => input.write(`${line}\n`) };
+}
 
 function setUp(options: { readonly tools?: readonly Tool[]; readonly sequential?: boolean } = {}) {
   const recording: RecordingOutput = createRecordingOutput();
@@ -142,5 +169,61 @@ describe('runChat', () => {
     expect(recording.text()).not.toContain('you› hello');
     await app.stop();
     expect(app.sessions.getSession('chat')?.lastTurn?.outcome).toBe('aborted');
+  });
+
+  it('shows a call of a tool nobody offers, with its error result, while the turn still runs', async () => {
+    const answerAfterTools = deferred();
+    const { recording, input, done, type } = await setUpWithEndpoint([
+      {
+        body: streamOf([
+          {
+            delta: {
+              tool_calls: [
+                {
+                  index: 0,
+                  id: 'w1',
+                  type: 'function',
+                  function: { name: 'weather', arguments: '{"city":"Paris"}' },
+                },
+              ],
+            },
+          },
+          { delta: {}, finish_reason: 'tool_calls' },
+        ]),
+      },
+      {
+        body: streamOf([{ delta: { content: 'I cannot check the weather.' }, finish_reason: 'stop' }]),
+        after: answerAfterTools.promise,
+      },
+    ]);
+    type('Weather in Paris?');
+    const shown = await recording.waitFor(/↳ \[call-1\] Error: there is no tool named "weather"/);
+    expect(shown).toContain(
+      '  ⚙ weather {"city":"Paris"} [call-1]\n  ↳ [call-1] Error: there is no tool named',
+    );
+    expect(shown).not.toContain('turn-1 replied');
+    answerAfterTools.resolve();
+    await recording.waitFor(/turn-1 replied/);
+    input.end();
+    await done;
+    expect(recording.text()).toContain('aalis› I cannot check the weather.');
+  });
+
+  it('prints streamed reasoning after its own prefix, apart from the reply', async () => {
+    const { recording, input, done, type } = await setUpWithEndpoint([
+      {
+        body: streamOf([
+          { delta: { role: 'assistant', content: null, reasoning_content: 'A greeting.' } },
+          { delta: { reasoning_content: '\nAnswer briefly.' } },
+          { delta: { content: 'Hello!' } },
+          { delta: {}, finish_reason: 'stop' },
+        ]),
+      },
+    ]);
+    type('hi');
+    await recording.waitFor(/turn-1 replied/);
+    input.end();
+    await done;
+    expect(recording.text()).toContain('aalis (thinking)› A greeting.\n… Answer briefly.\naalis› Hello!\n');
   });
 });

@@ -51,7 +51,12 @@ export async function runChat(options: RunChatOptions): Promise<void> {
   const sessionId = options.sessionId ?? 'cli';
   const terminal = options.terminal ?? false;
   app.sessions.ensureSession({ id: sessionId, kind: 'console', platform: 'cli' });
-  const printer = createActivityPrinter({ hooks: app.hooks, events: app.events, output });
+  const printer = createActivityPrinter({
+    hooks: app.hooks,
+    events: app.events,
+    output,
+    archiveFeed: app.archiveFeed,
+  });
   const lines = createInterface({
     input: options.input,
     terminal,

@@ -55,7 +55,12 @@ export async function runDemo(options: RunDemoOptions): Promise<void> {
     tools: createBuiltInTools({ now: () => DEMO_TIME }),
     agent: { logger, createTurnId: () => `turn-${++turns}`, createCallId: () => `call-${++calls}` },
   });
-  const printer = createActivityPrinter({ hooks: app.hooks, events: app.events, output });
+  const printer = createActivityPrinter({
+    hooks: app.hooks,
+    events: app.events,
+    output,
+    archiveFeed: app.archiveFeed,
+  });
   try {
     output.line(output.style.bold('aalis-agent demo: a scripted tour of the default agent'));
     output.line(
