@@ -25,6 +25,10 @@
  *   `setImmediate` chain) while `countTextAsync` counts 1 MiB of random CJK without punctuation
  *   with a fresh counter and the default 10 ms slices (target ≤ 50). That text is all merge cache
  *   misses; asyncCount1MiBCjkMs is how long the whole count takes.
+ * - importMs, importHeapMB: importing the built entry (`dist/index.js`: build first) in a fresh
+ *   process, and the heap it keeps (target ≤ 100 ms; encodings load on first use), next to
+ *   gpt-tokenizer's own o200k_base module (gptTokenizerImportMs, gptTokenizerImportHeapMB);
+ *   firstCountMs is the first `countText`, which loads o200k_base.
  *
  * Times are medians of several runs after warm-up; `…AcrossRounds` gives min, median and max of
  * the rounds. Nothing here asserts a time.
@@ -34,6 +38,7 @@ import o200kBase from 'gpt-tokenizer/encoding/o200k_base';
 import { type ChatMessageLike, createTokenCounter, trimHistory } from '../src/index';
 import { toolCallIdOf, toolCallsJson, toolCallsOf } from '../src/message-fields';
 import { mixedCorpus, mixedHistory } from '../test/support/mixed-corpus';
+import { measureImportCost } from './import-cost';
 import { toLangchainHistory } from './langchain-history';
 import { measureAsyncSlices, measureWorstCaseCost, spreadOf } from './long-runs';
 
@@ -137,6 +142,7 @@ async function measureTrimming(runs: number, langchainRuns: number) {
   };
 }
 
+const importCost = measureImportCost(5);
 const estimation = measureEstimation(15);
 const trimming = await measureTrimming(15, 3);
 const worstCase = measureWorstCaseCost(5);
@@ -164,7 +170,18 @@ const worstCaseFigures = {
   ).median,
 };
 
+const importFigures = {
+  importMs: importCost.ours?.importMs.median ?? null,
+  importHeapMB: importCost.ours?.heapMB.median ?? null,
+  importMsAcrossRounds: importCost.ours?.importMs ?? null,
+  firstCountMs: importCost.ours?.firstCountMs.median ?? null,
+  gptTokenizerImportMs: importCost.gptTokenizer.importMs.median,
+  gptTokenizerImportHeapMB: importCost.gptTokenizer.heapMB.median,
+  gptTokenizerFirstCountMs: importCost.gptTokenizer.firstCountMs.median,
+};
+
 const result = {
+  ...importFigures,
   coldVsRawRatio: round(estimation.cold / estimation.raw),
   warmVsColdRatio: round(estimation.warm / estimation.cold, 4),
   trim10kMs: round(trimming.warm),
@@ -182,6 +199,7 @@ const result = {
     keptMessagesByLangchain: trimming.keptByLangchain,
   },
   targets: {
+    importMs: 100,
     coldVsRawRatio: 1.2,
     warmVsColdRatio: 0.05,
     trim10kMs: 20,
@@ -196,7 +214,21 @@ const result = {
 if (json) {
   process.stdout.write(`${JSON.stringify(result)}\n`);
 } else {
+  const ours =
+    result.importMs === null
+      ? ['import the built entry', 'not built', 'run npm run build first']
+      : [
+          'import the built entry (fresh process)',
+          `${result.importMs} ms, ${result.importHeapMB} MB heap`,
+          `${round(result.importMs / result.gptTokenizerImportMs, 2)}× gpt-tokenizer's (target ≤ 100 ms); first count ${result.firstCountMs} ms`,
+        ];
   const rows = [
+    [
+      'import gpt-tokenizer/encoding/o200k_base (fresh process)',
+      `${result.gptTokenizerImportMs} ms, ${result.gptTokenizerImportHeapMB} MB heap`,
+      `baseline; first count ${result.gptTokenizerFirstCountMs} ms`,
+    ],
+    ours,
     ['raw gpt-tokenizer countTokens loop, 1,000 messages', `${result.rawCount1kMs} ms`, 'baseline'],
     [
       'estimate 1,000 messages, cold',

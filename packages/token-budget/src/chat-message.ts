@@ -1,12 +1,20 @@
 /**
  * One part of a multi-part message content. Text parts (`{ type: 'text', text }`) are counted as
- * text; image parts (`image_url`, `image`, `input_image`) cost a configurable fixed amount;
- * any other part is counted as its JSON.
+ * text; image parts (`image_url`, `image`, `input_image`) by OpenAI's image rule: 85 tokens at
+ * `detail: 'low'`, else by their `width` and `height` when the part gives them, else the
+ * counter's `imageTokens`; any other part is counted as its JSON.
  */
 export interface ChatContentPart {
   readonly type: string;
   readonly text?: string;
+  /** A URL (Responses `input_image`) or `{ url, detail? }` (Chat Completions `image_url`). */
   readonly image_url?: unknown;
+  /** The detail of an image part in the Responses shape: `'low'`, `'high'` or `'auto'`. */
+  readonly detail?: string;
+  /** The width of an image in pixels, when known (not an OpenAI field: strip it before sending). */
+  readonly width?: number;
+  /** The height of an image in pixels, when known (not an OpenAI field: strip it before sending). */
+  readonly height?: number;
 }
 
 /** A tool call in the OpenAI Chat Completions wire shape. */

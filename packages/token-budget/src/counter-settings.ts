@@ -1,6 +1,7 @@
 import { createModelTable } from './model-table';
 import type { TokenCounterOptions } from './token-counter';
 import { DEFAULT_ENCODING, type TokenEncodingName } from './token-encoding';
+import { COOKBOOK_TOOL_FIGURES, type ToolCountFigures } from './tool-count-parts';
 
 /** The settings a counter runs with, resolved from `TokenCounterOptions`. */
 export interface CounterSettings {
@@ -9,7 +10,7 @@ export interface CounterSettings {
   readonly messageOverhead: number;
   readonly nameOverhead: number;
   readonly replyPriming: number;
-  readonly toolsOverhead: number;
+  readonly toolFigures: ToolCountFigures;
   readonly textCacheEntries: number;
   readonly textCacheCharacters: number;
 }
@@ -31,13 +32,14 @@ function resolveEncoding(options: TokenCounterOptions): TokenEncodingName {
 
 /** The settings of `options` with their defaults; throws `TypeError` for a bad figure. */
 export function resolveCounterSettings(options: TokenCounterOptions): CounterSettings {
+  const encoding = resolveEncoding(options);
   return {
-    encoding: resolveEncoding(options),
+    encoding,
     imageTokens: figure('imageTokens', options.imageTokens, 765),
     messageOverhead: figure('messageOverhead', options.messageOverhead, 3),
     nameOverhead: figure('nameOverhead', options.nameOverhead, 1),
     replyPriming: figure('replyPriming', options.replyPriming, 3),
-    toolsOverhead: figure('toolsOverhead', options.toolsOverhead, 9),
+    toolFigures: COOKBOOK_TOOL_FIGURES[encoding],
     textCacheEntries: figure('textCacheEntries', options.textCacheEntries, 8_192),
     textCacheCharacters: figure('textCacheCharacters', options.textCacheCharacters, 4_000_000),
   };

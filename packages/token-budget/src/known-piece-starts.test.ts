@@ -2,7 +2,13 @@ import fc from 'fast-check';
 import { CL100K_TOKEN_SPLIT_REGEX, O200K_TOKEN_SPLIT_REGEX } from 'gpt-tokenizer/encodingParams/constants';
 import { describe, expect, it } from 'vitest';
 import { isWhitespaceCode } from './javascript-whitespace';
-import { isKnownNonAsciiLetter, isKnownPieceStart, KNOWN_CJK_PUNCTUATION } from './known-piece-starts';
+import {
+  characterClassAt,
+  classOf,
+  isKnownNonAsciiLetter,
+  isKnownPieceStart,
+  KNOWN_CJK_PUNCTUATION,
+} from './known-piece-starts';
 
 function pieceStarts(text: string, pattern: RegExp): Set<number> {
   return new Set(Array.from(text.matchAll(pattern), (match) => match.index));
@@ -40,6 +46,18 @@ describe('isWhitespaceCode', () => {
         disagreements.push(code.toString(16));
     }
     expect(disagreements).toEqual([]);
+  });
+});
+
+describe('the class table', () => {
+  it('holds the class of every UTF-16 code unit', () => {
+    for (let code = 0; code < 0x10000; code += 1) {
+      if (characterClassAt(String.fromCharCode(code), 0) !== classOf(code)) {
+        expect.fail(
+          `code unit ${code.toString(16)}: table ${characterClassAt(String.fromCharCode(code), 0)}, class ${classOf(code)}`,
+        );
+      }
+    }
   });
 });
 

@@ -55,7 +55,8 @@ export const KNOWN_CJK_PUNCTUATION: ReadonlySet<number> = new Set(
   Array.from('，。、！？：；“”‘’（）《》〈〉「」『』【】〔〕—…·～', (character) => character.charCodeAt(0)),
 );
 
-function classOf(code: number): CharacterClass {
+/** The class of a UTF-16 code unit (the tables below hold it for every code unit). */
+export function classOf(code: number): CharacterClass {
   if ((code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a)) return CharacterClass.AsciiLetter;
   if (code >= 0x30 && code <= 0x39) return CharacterClass.AsciiDigit;
   if (code === 0x0a || code === 0x0d) return CharacterClass.LineBreak;
@@ -103,9 +104,28 @@ function startsPiece(previous: CharacterClass, current: CharacterClass): boolean
   }
 }
 
+/**
+ * Ranges of code units holding every one that is not `Other` besides the known letters: ASCII,
+ * the non-ASCII whitespace (up to U+3000, and U+FEFF), the CJK punctuation (up to U+3015 and the
+ * full-width forms). Classifying only these at import, and filling the letter ranges, keeps the
+ * import cheap (a loop over all 65,536 code units took about 8 ms).
+ */
+const CLASSIFIED_RANGES: readonly (readonly [number, number])[] = [
+  [0x0000, 0x3100],
+  [0xfe00, 0x10000],
+];
+const KNOWN_LETTER_RANGES: readonly (readonly [number, number])[] = [
+  [0x3400, 0x4dc0],
+  [0x4e00, 0xa000],
+  [0xac00, 0xd7a4],
+];
+
 // Tables, so the scan of a long text costs two lookups per code unit.
 const classes = new Uint8Array(0x10000);
-for (let code = 0; code < classes.length; code += 1) classes[code] = classOf(code);
+for (const [start, end] of CLASSIFIED_RANGES) {
+  for (let code = start; code < end; code += 1) classes[code] = classOf(code);
+}
+for (const [start, end] of KNOWN_LETTER_RANGES) classes.fill(CharacterClass.KnownLetter, start, end);
 const pieceStarts = new Uint8Array(CLASS_COUNT * CLASS_COUNT);
 for (let previous = 0; previous < CLASS_COUNT; previous += 1) {
   for (let current = 0; current < CLASS_COUNT; current += 1) {

@@ -1,8 +1,10 @@
 import type { ChatContentPart, ChatMessageLike } from './chat-message';
+import { imagePartTokens } from './image-tokens';
 import { toolCallIdOf, toolCallsJson, toolCallsOf } from './message-fields';
 
 /** The figures a message's count depends on besides its texts. */
 export interface MessageCountSettings {
+  /** Tokens of an image at high or auto detail whose part gives no dimensions. */
   readonly imageTokens: number;
   readonly messageOverhead: number;
   readonly nameOverhead: number;
@@ -23,7 +25,7 @@ function addContent(content: ChatMessageLike['content'], texts: string[], imageT
   for (const part of content as readonly (ChatContentPart | string)[]) {
     if (typeof part === 'string') texts.push(part);
     else if (typeof part.text === 'string') texts.push(part.text);
-    else if (imageTypes.has(part.type)) fixedTokens += imageTokens;
+    else if (imageTypes.has(part.type)) fixedTokens += imagePartTokens(part, imageTokens);
     else texts.push(JSON.stringify(part) ?? '');
   }
   return fixedTokens;
@@ -31,7 +33,8 @@ function addContent(content: ChatMessageLike['content'], texts: string[], imageT
 
 /**
  * The parts of a message's count, per OpenAI's cookbook: the framing (`messageOverhead`), the
- * role, the content (text parts as text, images at `imageTokens`, other parts as their JSON),
+ * role, the content (text parts as text, images by OpenAI's image rule, `imagePartTokens`,
+ * other parts as their JSON),
  * the name and `nameOverhead`, the tool calls as the JSON of their wire shape, the tool call id.
  */
 export function messageCountParts(

@@ -1,5 +1,5 @@
 import { DEFAULT_MODEL_LIMITS, type ModelLimits } from './default-model-limits';
-import { DEFAULT_ENCODING, type TokenEncodingName, textTokenizerFor } from './token-encoding';
+import { DEFAULT_ENCODING, encodingPrimitivesFor, type TokenEncodingName } from './token-encoding';
 
 /** A caller's entry for a model: the window and reply size, and optionally the encoding. */
 export interface ModelTableEntry {
@@ -39,7 +39,8 @@ function validatedEntry(key: string, entry: ModelTableEntry): ModelLimits {
     throw new TypeError(`Model table entry "${key}": maxOutput must be a positive integer`);
   }
   const encoding = entry.encoding ?? DEFAULT_ENCODING;
-  textTokenizerFor(encoding);
+  // Throws UnknownEncodingError for an encoding this package does not ship; loads nothing.
+  encodingPrimitivesFor(encoding);
   return Object.freeze({ contextWindow, maxOutput, encoding });
 }
 

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { estimateTokensInFunctions } from 'gpt-tokenizer/functionCalling';
 import { get_encoding, type Tiktoken } from 'tiktoken';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RUN_KINDS } from '../test/support/long-runs';
@@ -165,18 +164,45 @@ describe('message framing', () => {
     expect(counter.countMessage({ role: 'tool', toolCallId: 'call_1', content: 'sunny' })).toBe(expected);
   });
 
-  it('counts each image part as the configured fixed cost and text parts as text', () => {
+  it('counts an image part of unknown size at imageTokens (default 765) and text parts as text', () => {
     const message: ChatMessageLike = {
       role: 'user',
       content: [
         { type: 'text', text: 'What is in these pictures?' },
         { type: 'image_url', image_url: { url: 'https://example.com/a.png' } },
-        { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+        { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA', detail: 'auto' } },
       ],
     };
     const text = reference('user') + reference('What is in these pictures?');
     expect(createTokenCounter().countMessage(message)).toBe(3 + text + 2 * 765);
-    expect(createTokenCounter({ imageTokens: 85 }).countMessage(message)).toBe(3 + text + 2 * 85);
+    expect(createTokenCounter({ imageTokens: 1_105 }).countMessage(message)).toBe(3 + text + 2 * 1_105);
+  });
+
+  it("counts images by OpenAI's rule: low detail 85, known sizes by their 512-pixel tiles", () => {
+    const message: ChatMessageLike = {
+      role: 'user',
+      content: [
+        { type: 'image_url', image_url: { url: 'https://example.com/a.png', detail: 'low' } },
+        {
+          type: 'input_image',
+          image_url: 'https://example.com/b.png',
+          detail: 'low',
+          width: 4_096,
+          height: 8_192,
+        },
+        {
+          type: 'image_url',
+          image_url: { url: 'https://example.com/c.png', detail: 'high' },
+          width: 2_048,
+          height: 4_096,
+        },
+        { type: 'image_url', image_url: { url: 'https://example.com/d.png' }, width: 1_024, height: 1_024 },
+      ],
+    };
+    // 85 + 85 + (85 + 6 × 170) + (85 + 4 × 170): the vision guide's own examples.
+    expect(createTokenCounter({ imageTokens: 0 }).countMessage(message)).toBe(
+      3 + reference('user') + 85 + 85 + 1_105 + 765,
+    );
   });
 
   it('counts a content part of another kind as its JSON', () => {
@@ -289,10 +315,18 @@ describe('tool definitions', () => {
     expect(createTokenCounter().countTools([])).toBe(0);
   });
 
-  it("stays within 2 tokens of gpt-tokenizer's function-definition estimate", () => {
-    const counter = createTokenCounter();
-    const theirs = estimateTokensInFunctions([weather, clock] as never, (text) => reference(text));
-    expect(Math.abs(counter.countTools([weather, clock]) - theirs)).toBeLessThanOrEqual(2);
+  it("counts as the cookbook's num_tokens_for_tools on the same list (see tool-count-parts.test.ts)", () => {
+    // func_init 7 per function, name:description; prop_init 3; per property prop_key 3 and
+    // name:type:description; enum_init -3 and per value enum_item 3 + the value; func_end 12.
+    const expected =
+      12 +
+      (7 + reference('get_weather:Get the weather of a city')) +
+      3 +
+      (3 + reference('city:string:City name, e.g. 北京')) +
+      (3 - 3 + 3 + reference('celsius') + 3 + reference('fahrenheit') + reference('unit:string:')) +
+      (3 + reference('days:integer:')) +
+      (7 + reference('current_time:The current time'));
+    expect(createTokenCounter().countTools([weather, clock])).toBe(expected);
   });
 
   it('counts the flat and the wire shape alike and reuses the figure of a definition', () => {

@@ -6,7 +6,6 @@ import {
   EventLoopSlicer,
   runInSlices,
 } from './event-loop-slicer';
-import { formatToolDefinition, TOOL_NAMESPACE_FOOTER, TOOL_NAMESPACE_HEADER } from './format-tool-definition';
 import { messageCountParts } from './message-count-parts';
 import { MessageMemory } from './message-memory';
 import type { ModelTable } from './model-table';
@@ -15,6 +14,7 @@ import { TextCountCache } from './text-count-cache';
 import { slicedTextPlan, type TextCountPlan, wholeTextPlan } from './text-count-plan';
 import { countTextAtOnce, countTextInSteps } from './text-count-steps';
 import { encodingPrimitivesFor, type TokenEncodingName } from './token-encoding';
+import { toolCountParts } from './tool-count-parts';
 import type { ToolDefinitionLike } from './tool-definition';
 
 /** Options of `createTokenCounter`. Every figure is a non-negative integer. */
@@ -25,7 +25,11 @@ export interface TokenCounterOptions {
   readonly model?: string;
   /** The table `model` is looked up in. Default: the built-in table. */
   readonly modelTable?: ModelTable;
-  /** Fixed cost of one image part. Default 765 (a 1024×1024 image at high detail). */
+  /**
+   * Cost of an image part at high or auto detail that gives no `width` and `height`. Default 765
+   * (a 1024×1024 image at high detail). Low detail costs 85 and an image of known size its
+   * tiles, by OpenAI's rule, whatever this says.
+   */
   readonly imageTokens?: number;
   /** Framing tokens per message. Default 3 (OpenAI cookbook, GPT-4 and later). */
   readonly messageOverhead?: number;
@@ -33,8 +37,6 @@ export interface TokenCounterOptions {
   readonly nameOverhead?: number;
   /** Tokens priming the reply, added once per request. Default 3 (OpenAI cookbook). */
   readonly replyPriming?: number;
-  /** Fixed tokens of a non-empty tool list besides the rendered tools. Default 9. */
-  readonly toolsOverhead?: number;
   /** Most texts the text cache remembers. Default 8192. */
   readonly textCacheEntries?: number;
   /** Most characters the text cache holds, summed over its texts. Default 4,000,000. */
@@ -74,7 +76,9 @@ export interface ChatRequestLike {
  * with tiktoken", GPT-4 and later): `messageOverhead` + the tokens of every string field (role,
  * content, name, tool call id) + `nameOverhead` when named. OpenAI documents no rule for tool
  * calls; they count as the compact JSON of their Chat Completions wire shape. Image parts cost
- * `imageTokens` each. A list adds `replyPriming` once.
+ * what OpenAI's vision guide says (85 at low detail; 85 + 170 per 512-pixel tile of the scaled
+ * image when the part gives its size; `imageTokens` otherwise). A list adds `replyPriming` once.
+ * Tool definitions count as the cookbook's `num_tokens_for_tools` counts them.
  *
  * Figures are remembered per message object (a `WeakMap`, so it never outlives the messages)
  * and per text (a bounded least-recently-used cache), so re-counting a history that only grew
@@ -108,7 +112,11 @@ export interface TokenCounter {
    * remembered. Messages already counted cost a lookup and never yield.
    */
   countMessagesAsync(messages: readonly ChatMessageLike[], options?: AsyncCountOptions): Promise<number>;
-  /** Tokens of a list of tool definitions (0 for none). */
+  /**
+   * Tokens of a list of tool definitions (0 for none), by `num_tokens_for_tools` of OpenAI's
+   * cookbook: its figures for GPT-4o and later with `o200k_base`, for GPT-4 and GPT-3.5 with
+   * `cl100k_base`. A definition's figure is remembered per definition object.
+   */
   countTools(tools: readonly ToolDefinitionLike[]): number;
   /** Estimated prompt tokens of a whole request: messages, reply priming and tools. */
   estimateRequest(request: ChatRequestLike): number;
@@ -204,10 +212,7 @@ class CachingTokenCounter implements TokenCounter {
 
   countTools(tools: readonly ToolDefinitionLike[]): number {
     if (tools.length === 0) return 0;
-    let tokens =
-      this.#settings.toolsOverhead +
-      this.countText(TOOL_NAMESPACE_HEADER) +
-      this.countText(TOOL_NAMESPACE_FOOTER);
+    let tokens = this.#settings.toolFigures.listEnd;
     for (const tool of tools) tokens += this.#countTool(tool);
     return tokens;
   }
@@ -292,7 +297,9 @@ class CachingTokenCounter implements TokenCounter {
   #countTool(tool: ToolDefinitionLike): number {
     const known = this.#tools.get(tool);
     if (known !== undefined) return known;
-    const tokens = this.countText(formatToolDefinition(tool));
+    const parts = toolCountParts(tool, this.#settings.toolFigures);
+    let tokens = parts.fixedTokens;
+    for (const text of parts.texts) tokens += this.countText(text);
     this.#tools.set(tool, tokens);
     return tokens;
   }
