@@ -1,10 +1,23 @@
 import { defineConfig } from 'tsup';
 
+/** The public entries: the root, the runner adapters, and the subpaths (see package.json `exports`). */
+const entries = [
+  'src/index.ts',
+  'src/vitest.ts',
+  'src/node-test.ts',
+  'src/runner/index.ts',
+  'src/report/index.ts',
+  'src/harness/index.ts',
+  'src/cases/index.ts',
+  'src/catalog/index.ts',
+  'src/testing/index.ts',
+];
+
 export default defineConfig({
-  entry: ['src/index.ts', 'src/vitest.ts', 'src/node-test.ts', 'src/cli.ts'],
+  entry: [...entries, 'src/cli.ts'],
   format: ['esm'],
   dts: {
-    entry: ['src/index.ts', 'src/vitest.ts', 'src/node-test.ts'],
+    entry: entries,
     compilerOptions: { customConditions: [] },
   },
   clean: true,

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ALL_CAPABILITIES } from '../test/capability-sets';
-import { CAPABILITY_DESCRIPTIONS, CAPABILITY_KEYS, CapabilitiesError, validateCapabilities } from './index';
+import { CAPABILITY_DESCRIPTIONS, CAPABILITY_KEYS, validateCapabilities } from './catalog/index';
+import { CapabilitiesError } from './index';
 
 describe('validateCapabilities', () => {
   test('accepts exactly the capability keys with boolean values and returns a frozen copy', () => {

@@ -1,34 +1,73 @@
 import { ConformanceError } from './conformance-error';
 
+/** The phases of a case that have a time limit. */
+export type CasePhase = 'factory' | 'case' | 'teardown';
+
 /** Options of {@link CaseTimeoutError}. */
 export interface CaseTimeoutErrorOptions {
   readonly caseId: string;
   /** What did not finish: building the agent, the case itself, or stopping the app after it. */
-  readonly phase: 'factory' | 'case' | 'teardown';
+  readonly phase: CasePhase;
   readonly timeoutMs: number;
+  /** What the case was awaiting when time ran out, oldest first (`handleMessage of "hi" (session s1) to settle`). */
+  readonly waitingFor?: readonly string[];
+  /** Calls still running then: unsettled `handleMessage`, open model and tool calls, … */
+  readonly open?: readonly string[];
+  /** Scripted model steps no call had taken: calls the case still expected. */
+  readonly neverCalled?: readonly string[];
+  /** What the implementation had done by then (`it made 1 model call(s) and 0 tool call(s)`). */
+  readonly progress?: string;
+}
+
+const SUBJECTS: Readonly<Record<CasePhase, (caseId: string) => string>> = {
+  factory: (caseId) => `the factory of case ${caseId}`,
+  case: (caseId) => `case ${caseId}`,
+  teardown: (caseId) => `stopping the app after case ${caseId}`,
+};
+
+function listed(heading: string, items: readonly string[] | undefined): string | undefined {
+  return items === undefined || items.length === 0 ? undefined : `${heading}: ${items.join('; ')}.`;
+}
+
+function timeoutMessage(options: CaseTimeoutErrorOptions): string {
+  const head = `${SUBJECTS[options.phase](options.caseId)} did not finish within ${options.timeoutMs} ms.`;
+  const waiting =
+    options.waitingFor === undefined
+      ? undefined
+      : (listed('It was waiting for', options.waitingFor) ??
+        'It was waiting for something of its own (no promise of the harness was pending).');
+  return [
+    head,
+    waiting,
+    listed('Still open', options.open),
+    listed('Scripted but never called', options.neverCalled),
+    options.progress === undefined ? undefined : `By then ${options.progress}.`,
+  ]
+    .filter((part) => part !== undefined)
+    .join(' ');
 }
 
 /**
  * A phase of a case did not finish within its time limit (code `CASE_TIMEOUT`): the case is
- * recorded as a `timeout` (or, for teardown, a leak) instead of hanging the runner.
+ * recorded as a `timeout` (or, for teardown, a leak) instead of hanging the runner. The
+ * message says what the case was waiting for and which calls were still open.
  */
 export class CaseTimeoutError extends ConformanceError {
   static override readonly code = 'CASE_TIMEOUT';
   readonly caseId: string;
-  readonly phase: 'factory' | 'case' | 'teardown';
+  readonly phase: CasePhase;
   readonly timeoutMs: number;
+  /** What the case was awaiting when time ran out. */
+  readonly waitingFor: readonly string[];
+  /** Calls still running then. */
+  readonly open: readonly string[];
 
   constructor(options: CaseTimeoutErrorOptions) {
-    const subject = {
-      factory: `the factory of case ${options.caseId}`,
-      case: `case ${options.caseId}`,
-      teardown: `stopping the app after case ${options.caseId}`,
-    }[options.phase];
-    super(`${subject} did not finish within ${options.timeoutMs} ms`, {
-      code: CaseTimeoutError.code,
-    });
+    super(timeoutMessage(options), { code: CaseTimeoutError.code });
     this.caseId = options.caseId;
     this.phase = options.phase;
     this.timeoutMs = options.timeoutMs;
+    this.waitingFor = options.waitingFor ?? [];
+    this.open = options.open ?? [];
   }
 }

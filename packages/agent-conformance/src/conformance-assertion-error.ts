@@ -2,7 +2,7 @@ import { ConformanceError } from './conformance-error';
 
 /**
  * A case's check failed (code `ASSERTION_FAILED`): the implementation broke `requirement`.
- * The message reads `[ID] expected … to …, got …`.
+ * The message reads `[ID] <the rule, in words>; <what was observed>`.
  */
 export class ConformanceAssertionError extends ConformanceError {
   static override readonly code = 'ASSERTION_FAILED';

@@ -1,14 +1,9 @@
 import type { AgentService, BoundAgent } from '@aalis/api-agent';
 import { describe, expectTypeOf, test } from 'vitest';
-import type {
-  AgentFactory,
-  Capabilities,
-  CaseContext,
-  ConformanceReport,
-  Harness,
-  RequirementStatus,
-} from './index';
-import { defineCase } from './index';
+import { type CaseContext, defineCase } from './cases/index';
+import type { AgentFactory, Capabilities, ConformanceReport, Harness, RequirementStatus } from './index';
+import type { ModelStep, ScriptedModel } from './testing/index';
+import { createScriptedModel } from './testing/index';
 
 describe('public types', () => {
   test('a capability declaration needs every key as a boolean', () => {
@@ -38,10 +33,18 @@ describe('public types', () => {
     });
   });
 
-  test('report statuses are the five documented ones', () => {
+  test('report statuses are the six documented ones', () => {
     expectTypeOf<RequirementStatus>().toEqualTypeOf<
-      'satisfied' | 'violated' | 'waived' | 'not-applicable' | 'untested'
+      'satisfied' | 'violated' | 'waived' | 'not-applicable' | 'untested' | 'not-run'
     >();
     expectTypeOf<ConformanceReport['verdict']>().toEqualTypeOf<'pass' | 'fail'>();
+    expectTypeOf<ConformanceReport['only']>().toEqualTypeOf<readonly string[] | undefined>();
+  });
+
+  test('the scripted model of ./testing needs no options and takes its steps up front', () => {
+    expectTypeOf(createScriptedModel).toBeCallableWith();
+    expectTypeOf(createScriptedModel).toBeCallableWith({ steps: [{ text: 'hi' }] });
+    expectTypeOf(createScriptedModel()).toEqualTypeOf<ScriptedModel>();
+    expectTypeOf<ModelStep['text']>().toEqualTypeOf<string | undefined>();
   });
 });

@@ -10,7 +10,8 @@ export type DescribeConformanceOptions = Omit<RunnerOptions, 'runner'>;
 
 const nodeTestRunner: TestRunner = {
   describe: (name, body) => describe(name, body),
-  test: (name, body, timeoutMs) => test(name, { timeout: timeoutMs }, body),
+  test: (name, body, timeoutMs) =>
+    test(name, { timeout: timeoutMs }, (context) => body((note) => context.skip(note))),
   skip: (name, reason) => test(name, { skip: reason }, () => undefined),
   after: (body) => after(body),
 };
@@ -18,8 +19,9 @@ const nodeTestRunner: TestRunner = {
 /**
  * Registers the conformance suite with `node:test`: one test per case, titled with its
  * requirement ids. Cases needing a capability the implementation lacks are skipped with the
- * reason `not applicable`, waived failures pass, and a stale waiver fails. Throws
- * `CapabilitiesError` or `ExpectedFailuresError` at once for malformed declarations.
+ * reason `not applicable`, waived failures are skipped with the waiver's reason, and a stale
+ * waiver fails. Throws `CapabilitiesError`, `ExpectedFailuresError` or `SelectionError` at
+ * once for malformed declarations.
  */
 export function describeConformance(options: DescribeConformanceOptions): void {
   describeWithRunner({ ...options, runner: nodeTestRunner });

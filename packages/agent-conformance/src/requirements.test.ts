@@ -8,7 +8,7 @@ import {
   findRequirement,
   REQUIREMENT_FAMILIES,
   REQUIREMENTS,
-} from './index';
+} from './catalog/index';
 
 /** The catalog as the spec states it: `../../../shared/spec/REQUIREMENTS.md` from the package directory. */
 const packageDirectory = fileURLToPath(new URL('..', import.meta.url));

@@ -10,7 +10,7 @@ export type DescribeConformanceOptions = Omit<RunnerOptions, 'runner'>;
 
 const vitestRunner: TestRunner = {
   describe: (name, body) => describe(name, body),
-  test: (name, body, timeoutMs) => test(name, body, timeoutMs),
+  test: (name, body, timeoutMs) => test(name, (context) => body((note) => context.skip(note)), timeoutMs),
   skip: (name, reason) => test.skip(`${name} (${reason})`, () => undefined),
   after: (body) => afterAll(body),
 };
@@ -18,9 +18,10 @@ const vitestRunner: TestRunner = {
 /**
  * Registers the conformance suite with vitest: one test per case, titled with its
  * requirement ids (`[ABT-3] …`). Cases needing a capability the implementation lacks are
- * registered as skipped (`not applicable`), waived failures pass, and a stale waiver fails.
- * Throws `CapabilitiesError` or `ExpectedFailuresError` at collection for malformed
- * declarations. Call it at the top level of a test file.
+ * registered as skipped (`not applicable`), waived failures are skipped with the waiver's
+ * reason as the note, and a stale waiver fails. Throws `CapabilitiesError`,
+ * `ExpectedFailuresError` or `SelectionError` at collection for malformed declarations. Call
+ * it at the top level of a test file.
  */
 export function describeConformance(options: DescribeConformanceOptions): void {
   describeWithRunner({ ...options, runner: vitestRunner });

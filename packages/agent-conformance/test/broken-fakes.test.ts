@@ -1,13 +1,9 @@
 import type { AgentService, TurnInput } from '@aalis/api-agent';
 import type { IncomingMessage } from '@aalis/schema-message';
 import { describe, expect, test } from 'vitest';
-import {
-  type AgentFactory,
-  CASES,
-  type Harness,
-  IMPLEMENTATION_PROVIDER,
-  runConformance,
-} from '../src/index';
+import { CASES } from '../src/cases/index';
+import { type AgentFactory, type Harness, runConformance } from '../src/index';
+import { IMPLEMENTATION_PROVIDER } from '../src/runner/index';
 import { ALL_CAPABILITIES } from './capability-sets';
 
 const idle = {

@@ -11,20 +11,27 @@ const directory = mkdtempSync(join(tmpdir(), 'agent-conformance-node-test-'));
 
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-/** Writes a node:test file that runs the ABT-1 and BND-1 cases through the node:test adapter. */
-function suite(name: string, expectedFailures: string): string {
+/**
+ * Writes a node:test file that runs the ABT-7 and BND-1 cases (or the ARC-9 ones against a
+ * reference agent that writes no stop marker) through the node:test adapter.
+ */
+function suite(
+  name: string,
+  expectedFailures: string,
+  target: 'ABT-7,BND-1' | 'ARC-9' = 'ABT-7,BND-1',
+): string {
   const file = join(directory, `${name}.test.ts`);
   writeFileSync(
     file,
     `import { describeConformance } from ${JSON.stringify(join(packageDirectory, 'src/node-test.ts'))};
-import { CASES } from ${JSON.stringify(join(packageDirectory, 'src/index.ts'))};
+import { CASES } from ${JSON.stringify(join(packageDirectory, 'src/cases/index.ts'))};
 import { ALL_CAPABILITIES } from ${JSON.stringify(join(packageDirectory, 'test/capability-sets.ts'))};
 import { referenceFactory } from ${JSON.stringify(join(packageDirectory, 'test/fixtures/reference-agent.ts'))};
 describeConformance({
   implementation: 'reference through node:test',
-  factory: referenceFactory(),
+  factory: referenceFactory(${target === 'ARC-9' ? "['no-stop-marker']" : ''}),
   capabilities: { ...ALL_CAPABILITIES, preprocessors: false },
-  cases: CASES.filter((testCase) => testCase.requirements.includes('ABT-7') || testCase.requirements.includes('BND-1')),
+  cases: CASES.filter((testCase) => ${JSON.stringify(target.split(','))}.some((id) => testCase.requirements.includes(id))),
   expectedFailures: ${expectedFailures},
 });
 `,
@@ -55,7 +62,19 @@ describe('the node:test adapter', () => {
         `[{ id: 'case:abt-7-abort-returns-whether-a-running-turn-was-stopped', reason: 'thought broken' }]`,
       ),
     );
-    expect(result.stdout).toContain('stale-waiver: expected to fail (thought broken) but passed');
+    expect(result.stdout).toContain(
+      `stale waiver case:abt-7-abort-returns-whether-a-running-turn-was-stopped ("thought broken"): the case abt-7-abort-returns-whether-a-running-turn-was-stopped passed; remove { id: 'case:abt-7-abort-returns-whether-a-running-turn-was-stopped' } from expectedFailures`,
+    );
     expect(result.status).toBe(1);
+  });
+
+  test('skips a waived failure with the waiver as the reason', () => {
+    const result = runNodeTest(
+      suite('waived', `[{ id: 'ARC-9', reason: 'stop markers come later' }]`, 'ARC-9'),
+    );
+    expect(result.stdout).toMatch(
+      /ok 1 - \[ARC-9\].* # SKIP waived \(expected failure ARC-9: stop markers come later\): \[ARC-9\] /,
+    );
+    expect(result.status).toBe(0);
   });
 });

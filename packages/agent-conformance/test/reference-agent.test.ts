@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { CAPABILITY_KEYS, REQUIREMENTS, runConformance, verifyReport } from '../src/index';
+import { CAPABILITY_KEYS, REQUIREMENTS } from '../src/catalog/index';
+import { runConformance } from '../src/index';
+import { verifyReport } from '../src/report/index';
 import { ALL_CAPABILITIES, NO_CAPABILITIES, REFERENCE_CAPABILITIES } from './capability-sets';
 import { referenceFactory } from './fixtures/reference-agent';
 

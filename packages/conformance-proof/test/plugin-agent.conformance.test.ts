@@ -1,4 +1,6 @@
-import { type ConformanceReport, REQUIREMENTS, verifyReport } from '@aalis/agent-conformance';
+import type { ConformanceReport } from '@aalis/agent-conformance';
+import { REQUIREMENTS } from '@aalis/agent-conformance/catalog';
+import { verifyReport } from '@aalis/agent-conformance/report';
 import { describeConformance } from '@aalis/agent-conformance/vitest';
 import { expect, test } from 'vitest';
 import {

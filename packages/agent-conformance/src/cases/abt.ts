@@ -13,21 +13,31 @@ const stopsModelCall = defineCase({
     session(h, 's1');
     const held = await holdTurn(context, { sessionId: 's1', content: 'long task', untilAborted: true });
     const stopped = context.agent.abort('s1');
-    assert.equal('ABT-1', stopped, true, 'the return value of abort with a running turn');
+    assert.equal('ABT-1', stopped, true, {
+      rule: 'abort(sessionId) of a session with a running turn must stop it and return true',
+      subject: 'the return value of abort with a running turn',
+    });
     await held.input.done;
-    assert.that(
-      'ABT-1',
-      held.call.aborted,
-      'expected the model call signal to be aborted, got it not aborted',
-    );
-    assert.equal('ABT-1', held.call.state, 'rejected', 'the state of the cancelled model call');
-    const turn = assert.defined(
-      'ABT-1',
-      turns(h, 's1')[0]?.after,
-      'the agent:turn:after payload of the stopped turn',
-    );
-    assert.equal('ABT-1', turn.outcome, 'aborted', 'the outcome of the stopped turn');
-    assert.equal('ABT-1', h.model.requests.length, 1, 'the number of model calls');
+    assert.that('ABT-1', held.call.aborted, {
+      rule: 'abort(sessionId) must cancel the running model call through its AbortSignal',
+      observed: 'the signal of the running model call was not aborted',
+    });
+    assert.equal('ABT-1', held.call.state, 'rejected', {
+      rule: 'abort(sessionId) must cancel the running model call through its AbortSignal',
+      subject: 'the state of the cancelled model call',
+    });
+    const turn = assert.defined('ABT-1', turns(h, 's1')[0]?.after, {
+      rule: 'a stopped turn must still end with agent:turn:after',
+      subject: 'the agent:turn:after payload of the stopped turn',
+    });
+    assert.equal('ABT-1', turn.outcome, 'aborted', {
+      rule: 'a turn stopped by abort must end with outcome "aborted"',
+      subject: 'the outcome of the stopped turn',
+    });
+    assert.equal('ABT-1', h.model.requests.length, 1, {
+      rule: 'after abort no further model call may start in the stopped turn',
+      subject: 'the number of model calls',
+    });
   },
 });
 
@@ -44,16 +54,27 @@ const stopsToolLoop = defineCase({
     const call = await slow.started(0);
     // Calls of one response may run concurrently: what started before the abort may stand.
     const startedBeforeAbort = h.tools.calls.length;
-    assert.equal('ABT-1', context.agent.abort('s1'), true, 'the return value of abort during a tool call');
+    assert.equal('ABT-1', context.agent.abort('s1'), true, {
+      rule: 'abort(sessionId) during a tool call must stop the turn and return true',
+      subject: 'the return value of abort during a tool call',
+    });
     await input.done;
-    assert.that(
-      'ABT-1',
-      call.context.signal.aborted,
-      'expected the tool call signal to be aborted, got it not aborted',
-    );
-    assert.equal('ABT-1', h.tools.calls.length, startedBeforeAbort, 'the number of tool calls');
-    assert.equal('ABT-1', h.model.requests.length, 1, 'the number of model calls');
-    assert.equal('ABT-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', 'the outcome of the stopped turn');
+    assert.that('ABT-1', call.context.signal.aborted, {
+      rule: 'abort(sessionId) must abort the signal of the running tool call (ToolCallContext.signal)',
+      observed: 'the signal of the running tool call was not aborted',
+    });
+    assert.equal('ABT-1', h.tools.calls.length, startedBeforeAbort, {
+      rule: 'after abort no further tool call may start in the stopped turn',
+      subject: 'the number of tool calls (those started before the abort may stand)',
+    });
+    assert.equal('ABT-1', h.model.requests.length, 1, {
+      rule: 'after abort no further model call may start in the stopped turn',
+      subject: 'the number of model calls',
+    });
+    assert.equal('ABT-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'a turn stopped by abort must end with outcome "aborted"',
+      subject: 'the outcome of the stopped turn',
+    });
   },
 });
 
@@ -68,22 +89,40 @@ const turnIdGuard = defineCase({
     h.model.script([{ text: 'queued reply' }]);
     await h.settle();
     const result = context.agent.abort('s1', { turnId: 'not-the-running-turn', queued: true });
-    assert.equal('ABT-2', result, false, 'the return value of abort with a foreign turn id');
+    assert.equal('ABT-2', result, false, {
+      rule: "abort with a turnId that is not the running turn's must do nothing and return false",
+      subject: 'the return value of abort with a foreign turn id',
+    });
     await h.settle();
-    assert.that('ABT-2', !held.call.aborted, 'expected the running model call to go on, got it aborted');
-    assert.that('ABT-2', !queued.settled, 'expected the queued input to stay queued, got it released');
+    assert.that('ABT-2', !held.call.aborted, {
+      rule: "abort with a turnId that is not the running turn's must do nothing and return false",
+      observed: 'the running model call was aborted',
+    });
+    assert.that('ABT-2', !queued.settled, {
+      rule: "abort with a turnId that is not the running turn's must do nothing and return false",
+      observed: 'the queued input was released although the turn id did not match',
+    });
     held.gate.open();
     await Promise.all([held.input.done, queued.done]);
     const all = turns(h, 's1');
-    assert.equal('ABT-2', all[0]?.after?.outcome, 'replied', 'the outcome of the turn abort did not match');
+    assert.equal('ABT-2', all[0]?.after?.outcome, 'replied', {
+      rule: "abort with a turnId that is not the running turn's must do nothing and return false",
+      subject: 'the outcome of the running turn (abort did not match it)',
+    });
     assert.deepEqual(
       'ABT-2',
       all.map((turn) => contents(turn.inputs)),
       [['first'], ['queued job']],
-      'the inputs of the turns',
+      {
+        rule: "abort with a turnId that is not the running turn's must do nothing and return false",
+        subject: 'the inputs of the turns',
+      },
     );
     const ended = context.agent.abort('s1', { turnId: all[0]!.turnId });
-    assert.equal('ABT-2', ended, false, 'the return value of abort with the id of an ended turn');
+    assert.equal('ABT-2', ended, false, {
+      rule: 'abort with the turnId of an ended turn must do nothing and return false',
+      subject: 'the return value of abort with the id of an ended turn',
+    });
   },
 });
 
@@ -97,33 +136,40 @@ const releasedArchivedWithoutTurn = defineCase({
     const pending = sendHuman(context, 's1', 'pending human');
     const queued = sendInjection(context, 's1', 'queued job');
     await h.settle();
-    assert.equal('ABT-3', context.agent.abort('s1', { queued: true }), true, 'the return value of abort');
+    assert.equal('ABT-3', context.agent.abort('s1', { queued: true }), true, {
+      rule: 'abort(sessionId, { queued: true }) with a running turn must return true',
+      subject: 'the return value of abort',
+    });
     await Promise.all([held.input.done, pending.done, queued.done]);
     await h.settle();
     const all = turns(h, 's1');
-    assert.equal('ABT-3', all.length, 1, 'the number of turns');
-    const turnEnd = assert.defined('ABT-3', all[0]?.afterRun, 'the agent:turn:after run of the stopped turn');
+    assert.equal('ABT-3', all.length, 1, {
+      rule: 'inputs released by abort with queued must open no turn',
+      subject: 'the number of turns',
+    });
+    const turnEnd = assert.defined('ABT-3', all[0]?.afterRun, {
+      rule: 'a stopped turn must still end with agent:turn:after',
+      subject: 'the agent:turn:after run of the stopped turn',
+    });
     for (const content of ['pending human', 'queued job']) {
       const writes = incomingWrites(h, content);
-      assert.equal('ABT-3', writes.length, 1, `the number of archive writes of released input "${content}"`);
+      assert.equal('ABT-3', writes.length, 1, {
+        rule: 'each input released by abort with queued must be archived exactly once',
+        subject: `the number of archive writes of released input "${content}"`,
+      });
       const write = writes[0]!;
-      assert.equal(
-        'ABT-3',
-        write.incoming?.turnId,
-        undefined,
-        `the turn id released input "${content}" was archived with`,
-      );
-      assert.equal(
-        'ARC-6',
-        write.messages[0]?.metadata[Keys.TurnId],
-        undefined,
-        `the stored turn id of "${content}"`,
-      );
-      assert.that(
-        'ABT-3',
-        write.seq > turnEnd.seq,
-        `expected "${content}" to be archived after the stopped turn ended, got it archived before`,
-      );
+      assert.equal('ABT-3', write.incoming?.turnId, undefined, {
+        rule: 'inputs released by abort with queued must be archived without a turn id',
+        subject: `the turn id released input "${content}" was archived with`,
+      });
+      assert.equal('ARC-6', write.messages[0]?.metadata[Keys.TurnId], undefined, {
+        rule: 'released inputs must be stored without a turn id',
+        subject: `the stored turn id of "${content}"`,
+      });
+      assert.that('ABT-3', write.seq > turnEnd.seq, {
+        rule: 'inputs released by abort with queued must be archived after the running turn settled',
+        observed: `"${content}" was archived before the stopped turn ended`,
+      });
     }
   },
 });
@@ -142,16 +188,20 @@ const withoutQueuedNextTurn = defineCase({
     context.agent.abort('s1');
     await Promise.all([held.input.done, pending.done, queued.done]);
     const [stopped, ...later] = turns(h, 's1');
-    assert.equal('ABT-4', stopped?.after?.outcome, 'aborted', 'the outcome of the stopped turn');
+    assert.equal('ABT-4', stopped?.after?.outcome, 'aborted', {
+      rule: 'a turn stopped by abort must end with outcome "aborted"',
+      subject: 'the outcome of the stopped turn',
+    });
     const ran = later.flatMap((turn) => contents(turn.inputs)).sort();
-    assert.deepEqual(
-      'ABT-4',
-      ran,
-      ['pending human', 'queued job'],
-      'the inputs of the turns after the abort',
-    );
+    assert.deepEqual('ABT-4', ran, ['pending human', 'queued job'], {
+      rule: 'without queued, the waiting inputs must open the next turns after an abort',
+      subject: 'the inputs of the turns after the abort',
+    });
     for (const turn of later)
-      assert.equal('ABT-4', turn.after?.outcome, 'replied', `the outcome of turn ${turn.turnId}`);
+      assert.equal('ABT-4', turn.after?.outcome, 'replied', {
+        rule: 'without queued, the waiting inputs must open the next turns after an abort',
+        subject: `the outcome of turn ${turn.turnId}`,
+      });
   },
 });
 
@@ -171,23 +221,20 @@ const reasonStaysInLog = defineCase({
     await held.input.done;
     await h.settle();
     for (const event of h.events.all) {
-      assert.that(
-        'ABT-5',
-        !mentions(event.payload, reason),
-        `expected the reason in no event, got it in ${event.name}`,
-      );
+      assert.that('ABT-5', !mentions(event.payload, reason), {
+        rule: 'the abort reason may appear only in the turn-end log line, never in an event payload',
+        observed: `the reason appeared in the payload of ${event.name}`,
+      });
     }
-    assert.that(
-      'ABT-5',
-      !mentions(h.archive.messages('s1'), reason),
-      'expected the reason in no stored message, got it stored',
-    );
+    assert.that('ABT-5', !mentions(h.archive.messages('s1'), reason), {
+      rule: 'the abort reason may appear only in the turn-end log line, never in a stored message or turn record',
+      observed: 'the reason appeared in a stored message of s1',
+    });
     for (const run of h.hooks.runs) {
-      assert.that(
-        'ABT-5',
-        !mentions(run.payload, reason),
-        `expected the reason in no hook payload, got it in ${run.name}`,
-      );
+      assert.that('ABT-5', !mentions(run.payload, reason), {
+        rule: 'the abort reason may appear only in the turn-end log line, never in a hook payload',
+        observed: `the reason appeared in the payload of hook ${run.name}`,
+      });
     }
   },
 });
@@ -211,19 +258,17 @@ const byOnStopMarker = defineCase({
     });
     context.agent.abort('s1', { by });
     await first.input.done;
-    const named = assert.defined(
-      'ABT-6',
-      stopMarker(h, 's1'),
-      'the stop marker of the turn stopped by a person',
-    );
+    const named = assert.defined('ABT-6', stopMarker(h, 's1'), {
+      rule: 'an aborted turn with inputs in history must persist a stop marker (kind turn-stopped)',
+      subject: 'the stop marker of the turn stopped by a person',
+    });
     const recorded = named.metadata[Keys.StoppedBy];
     const namesBy =
       (recorded as { id?: unknown } | undefined)?.id === by.id || named.content.includes(by.name);
-    assert.that(
-      'ABT-6',
-      namesBy,
-      `expected the stop marker to name ${by.name}, got ${JSON.stringify(named)}`,
-    );
+    assert.that('ABT-6', namesBy, {
+      rule: 'the stop marker must name who stopped the turn (abort option by)',
+      observed: `the stop marker did not name ${by.name}: ${JSON.stringify(named)}`,
+    });
     const second = await holdTurn(context, {
       sessionId: 's2',
       content: 'stopped by nobody',
@@ -231,17 +276,14 @@ const byOnStopMarker = defineCase({
     });
     context.agent.abort('s2');
     await second.input.done;
-    const anonymous = assert.defined(
-      'ABT-6',
-      stopMarker(h, 's2'),
-      'the stop marker of the turn stopped without by',
-    );
-    assert.equal(
-      'ABT-6',
-      anonymous.metadata[Keys.StoppedBy],
-      undefined,
-      'the stoppedBy of a stop without by',
-    );
+    const anonymous = assert.defined('ABT-6', stopMarker(h, 's2'), {
+      rule: 'an aborted turn with inputs in history must persist a stop marker (kind turn-stopped)',
+      subject: 'the stop marker of the turn stopped without by',
+    });
+    assert.equal('ABT-6', anonymous.metadata[Keys.StoppedBy], undefined, {
+      rule: 'without by, the stop marker must name nobody',
+      subject: 'the stoppedBy metadata of a stop without by',
+    });
   },
 });
 
@@ -251,12 +293,24 @@ const returnValue = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    assert.equal('ABT-7', context.agent.abort('s1'), false, 'abort of an idle session');
-    assert.equal('ABT-7', context.agent.abort('never-seen'), false, 'abort of an unknown session');
+    assert.equal('ABT-7', context.agent.abort('s1'), false, {
+      rule: 'abort must return false when no turn of the session runs',
+      subject: 'abort of an idle session',
+    });
+    assert.equal('ABT-7', context.agent.abort('never-seen'), false, {
+      rule: 'abort must return false when no turn of the session runs',
+      subject: 'abort of an unknown session',
+    });
     const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
-    assert.equal('ABT-7', context.agent.abort('s1'), true, 'abort of a running turn');
+    assert.equal('ABT-7', context.agent.abort('s1'), true, {
+      rule: 'abort must return true when it stopped a running turn',
+      subject: 'abort of a running turn',
+    });
     await held.input.done;
-    assert.equal('ABT-7', context.agent.abort('s1'), false, 'abort after the turn ended');
+    assert.equal('ABT-7', context.agent.abort('s1'), false, {
+      rule: 'abort must return false when no turn of the session runs',
+      subject: 'abort after the turn ended',
+    });
   },
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CAPABILITY_KEYS, CASES, defineCase, REQUIREMENTS } from '../index';
+import { CAPABILITY_KEYS, REQUIREMENTS } from '../catalog/index';
+import { CASES, defineCase } from './index';
 
 describe('the case list', () => {
   test('gives every requirement id of the catalog at least one case', () => {

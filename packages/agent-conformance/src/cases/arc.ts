@@ -38,27 +38,30 @@ const groupsCarryTurnId = defineCase({
     h.tools.define({ name: 'lookup' });
     h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'final reply' }]);
     await sendHuman(context, 's1', 'question').done;
-    const id = assert.defined('ARC-1', turns(h, 's1')[0]?.turnId, 'the turn id');
+    const id = assert.defined('ARC-1', turns(h, 's1')[0]?.turnId, {
+      rule: 'every turn must have a turn id',
+      subject: 'the turn id',
+    });
     const group = toolGroup(h, 's1');
-    assert.that(
-      'ARC-1',
-      group.calls.length > 0 && group.results.length > 0,
-      'expected a persisted tool-call group, got none',
-    );
+    assert.that('ARC-1', group.calls.length > 0 && group.results.length > 0, {
+      rule: 'a turn with tool calls must persist its tool-call group (assistant message with toolCalls, and the tool results)',
+      observed: 'no tool-call group was persisted',
+    });
     for (const message of [...group.calls, ...group.results]) {
-      assert.equal(
-        'ARC-1',
-        message.metadata[Keys.TurnId],
-        id,
-        `the turn id of the persisted ${message.role} message`,
-      );
+      assert.equal('ARC-1', message.metadata[Keys.TurnId], id, {
+        rule: 'persisted tool-call groups must carry the turn id under WellKnownMetadataKeys.TurnId',
+        subject: `the turn id of the persisted ${message.role} message`,
+      });
     }
     const reply = assert.defined(
       'ARC-1',
       storedWith(h, 's1', 'final reply').find((message) => message.role === 'assistant'),
-      'the persisted final reply',
+      { rule: 'a replied turn must persist its final reply', subject: 'the persisted final reply' },
     );
-    assert.equal('ARC-1', reply.metadata[Keys.TurnId], id, 'the turn id of the final reply');
+    assert.equal('ARC-1', reply.metadata[Keys.TurnId], id, {
+      rule: 'the final reply must carry the turn id under WellKnownMetadataKeys.TurnId',
+      subject: 'the turn id of the final reply',
+    });
   },
 });
 
@@ -85,16 +88,21 @@ const failedCallsCarryCallId = defineCase({
     const callIds = new Set<unknown>();
     for (const call of calls) {
       const result = results.find((message) => message.toolCallId === call.id);
-      const found = assert.defined('ARC-2', result, `the persisted tool result of ${call.name} (${call.id})`);
+      const found = assert.defined('ARC-2', result, {
+        rule: 'every tool call, failed ones included, must have a persisted tool result',
+        subject: `the persisted tool result of ${call.name} (${call.id})`,
+      });
       const callId = found.metadata[Keys.CallId];
-      assert.that(
-        'ARC-2',
-        typeof callId === 'string' && callId.length > 0,
-        `expected the result of ${call.id} to record a call id, got ${String(callId)}`,
-      );
+      assert.that('ARC-2', typeof callId === 'string' && callId.length > 0, {
+        rule: 'every tool result must record its call id in its metadata',
+        observed: `the result of ${call.id} recorded the call id ${String(callId)}`,
+      });
       callIds.add(callId);
     }
-    assert.equal('ARC-2', callIds.size, calls.length, 'the number of distinct call ids recorded');
+    assert.equal('ARC-2', callIds.size, calls.length, {
+      rule: 'every tool result must record its call id in its metadata',
+      subject: 'the number of distinct call ids recorded',
+    });
   },
 });
 
@@ -109,33 +117,37 @@ const replyMetadata = defineCase({
     ]);
     const fields = { groupId: 'group-1', groupName: 'Group One', sessionType: 'group' as const };
     await sendHuman(context, 's1', 'question', fields).done;
-    const reply = assert.defined('ARC-3', storedReplies(h, 's1')[0], 'the persisted final reply');
+    const reply = assert.defined('ARC-3', storedReplies(h, 's1')[0], {
+      rule: 'a replied turn must persist its final reply',
+      subject: 'the persisted final reply',
+    });
     const metadata = reply.metadata;
     const model = metadata[Keys.Model];
-    assert.that(
-      'ARC-3',
-      model === 'conformance/model' || model === 'model',
-      `expected the reply to record the model, got ${String(model)}`,
-    );
-    assert.that(
-      'ARC-3',
-      typeof metadata[Keys.Tokens] === 'object' && metadata[Keys.Tokens] !== null,
-      'expected the reply to record its tokens, got none',
-    );
-    assert.equal('ARC-3', metadata[Keys.Platform], 'conformance', 'the platform recorded on the reply');
-    assert.equal(
-      'ARC-3',
-      (metadata[Keys.Group] as { id?: unknown } | undefined)?.id,
-      'group-1',
-      'the group recorded on the reply',
-    );
-    assert.equal('ARC-3', metadata[Keys.SessionType], 'group', 'the session type recorded on the reply');
+    assert.that('ARC-3', model === 'conformance/model' || model === 'model', {
+      rule: 'the final reply must record the model under WellKnownMetadataKeys.Model',
+      observed: `the reply recorded the model ${String(model)}`,
+    });
+    assert.that('ARC-3', typeof metadata[Keys.Tokens] === 'object' && metadata[Keys.Tokens] !== null, {
+      rule: 'the final reply must record its token usage under WellKnownMetadataKeys.Tokens',
+      observed: 'the reply recorded no tokens',
+    });
+    assert.equal('ARC-3', metadata[Keys.Platform], 'conformance', {
+      rule: 'the final reply must record the platform',
+      subject: 'the platform recorded on the reply',
+    });
+    assert.equal('ARC-3', (metadata[Keys.Group] as { id?: unknown } | undefined)?.id, 'group-1', {
+      rule: 'the final reply must record the group',
+      subject: 'the group recorded on the reply',
+    });
+    assert.equal('ARC-3', metadata[Keys.SessionType], 'group', {
+      rule: 'the final reply must record the session type',
+      subject: 'the session type recorded on the reply',
+    });
     for (const key of Object.keys(metadata)) {
-      assert.that(
-        'ARC-3',
-        REGISTERED_KEYS.has(key),
-        `expected only registered metadata keys on the reply, got "${key}"`,
-      );
+      assert.that('ARC-3', REGISTERED_KEYS.has(key), {
+        rule: 'the final reply may carry registered WellKnownMetadataKeys only',
+        observed: `the reply carried the unregistered metadata key "${key}"`,
+      });
     }
   },
 });
@@ -152,13 +164,14 @@ const visibleBody = defineCase({
     });
     h.model.script([{ text: '{"visible":"the visible body"}' }]);
     await sendHuman(context, 's1', 'question').done;
-    const reply = assert.defined('ARC-3', storedReplies(h, 's1')[0], 'the persisted final reply');
-    assert.equal(
-      'ARC-3',
-      reply.metadata[Keys.VisibleContent],
-      'the visible body',
-      'the visible body recorded on the reply',
-    );
+    const reply = assert.defined('ARC-3', storedReplies(h, 's1')[0], {
+      rule: 'a replied turn must persist its final reply',
+      subject: 'the persisted final reply',
+    });
+    assert.equal('ARC-3', reply.metadata[Keys.VisibleContent], 'the visible body', {
+      rule: 'a structured-output reply must record its decoded visible body under WellKnownMetadataKeys.VisibleContent',
+      subject: 'the visible body recorded on the reply',
+    });
   },
 });
 
@@ -176,13 +189,14 @@ const toolAfterMetadata = defineCase({
     });
     h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
     await sendHuman(context, 's1', 'question').done;
-    const result = assert.defined('ARC-4', toolGroup(h, 's1').results[0], 'the persisted tool result');
-    assert.deepEqual(
-      'ARC-4',
-      result.metadata['conformance:probe'],
-      extra,
-      'the plugin metadata of the tool result',
-    );
+    const result = assert.defined('ARC-4', toolGroup(h, 's1').results[0], {
+      rule: 'a tool call must persist its tool result',
+      subject: 'the persisted tool result',
+    });
+    assert.deepEqual('ARC-4', result.metadata['conformance:probe'], extra, {
+      rule: 'metadata written by a plugin in agent:tool:after must be persisted unchanged with the tool result',
+      subject: 'the plugin metadata of the tool result',
+    });
   },
 });
 
@@ -200,17 +214,18 @@ const roomLastReplyOnly = defineCase({
     h.model.script([{ text: 'let me check', toolCalls: [{ name: 'lookup' }] }, { text: 'here it is' }]);
     await sendHuman(context, 's1', 'question').done;
     const sent = replies(h, 's1');
-    assert.equal('ARC-5', sent.length, 1, 'the number of messages handed to the platform');
-    assert.that(
-      'ARC-5',
-      sent[0]!.content.includes('here it is'),
-      `expected the last reply to be sent, got "${sent[0]!.content}"`,
-    );
-    assert.that(
-      'ARC-5',
-      storedWith(h, 's1', 'let me check').length > 0,
-      'expected the text before the tool call to be persisted, got it missing',
-    );
+    assert.equal('ARC-5', sent.length, 1, {
+      rule: 'in a room session a turn must hand only its last reply to the platform (outbound:message)',
+      subject: 'the number of messages handed to the platform',
+    });
+    assert.that('ARC-5', sent[0]!.content.includes('here it is'), {
+      rule: 'in a room session a turn must hand only its last reply to the platform (outbound:message)',
+      observed: `the message handed to the platform was "${sent[0]!.content}", not the last reply`,
+    });
+    assert.that('ARC-5', storedWith(h, 's1', 'let me check').length > 0, {
+      rule: 'in a room session the text said before a tool call must still be persisted',
+      observed: 'the text before the tool call was not persisted',
+    });
   },
 });
 
@@ -227,17 +242,18 @@ const roomRetryNotSent = defineCase({
     h.model.script([{ text: 'draft version' }, { text: 'final version' }]);
     await sendHuman(context, 's1', 'question').done;
     const sent = replies(h, 's1');
-    assert.equal('ARC-5', sent.length, 1, 'the number of messages handed to the platform');
-    assert.that(
-      'ARC-5',
-      sent[0]!.content.includes('final version'),
-      `expected the retried reply to be sent, got "${sent[0]!.content}"`,
-    );
-    assert.that(
-      'ARC-5',
-      storedWith(h, 's1', 'draft version').length > 0,
-      'expected the dropped version to be persisted, got it missing',
-    );
+    assert.equal('ARC-5', sent.length, 1, {
+      rule: 'in a room session a turn must hand only its last reply to the platform (outbound:message)',
+      subject: 'the number of messages handed to the platform',
+    });
+    assert.that('ARC-5', sent[0]!.content.includes('final version'), {
+      rule: 'in a room session a turn must hand only its last reply to the platform (outbound:message)',
+      observed: `the message handed to the platform was "${sent[0]!.content}", not the retried reply`,
+    });
+    assert.that('ARC-5', storedWith(h, 's1', 'draft version').length > 0, {
+      rule: 'in a room session a version dropped by a format retry must still be persisted',
+      observed: 'the dropped version was not persisted',
+    });
   },
 });
 
@@ -254,30 +270,35 @@ const openingArchivedFirst = defineCase({
     });
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'question').done;
-    const turn = assert.defined('ARC-6', turns(h, 's1')[0], 'the turn');
-    assert.equal(
-      'ARC-6',
-      writesBeforeNext,
-      0,
-      'the archive writes of the input before the turn’s default action',
-    );
-    const write = assert.defined(
-      'ARC-6',
-      incomingWrites(h, 'question')[0],
-      'the archive write of the opening input',
-    );
-    assert.equal('ARC-6', write.incoming?.turnId, turn.turnId, 'the turn id of the opening input');
-    assert.equal('ARC-6', write.incoming?.entry, 'opened', 'the entry of the opening input');
-    const start = assert.defined(
-      'ARC-6',
-      turn.before.defaultActionSeq,
-      'the start of the turn’s default action',
-    );
-    assert.that(
-      'ARC-6',
-      write.seq > start && write.seq < h.model.requests[0]!.seq,
-      'expected the input archived after the default action started and before the model call, got it elsewhere',
-    );
+    const turn = assert.defined('ARC-6', turns(h, 's1')[0], {
+      rule: 'every input must open a turn',
+      subject: 'the turn',
+    });
+    assert.equal('ARC-6', writesBeforeNext, 0, {
+      rule: 'opening inputs must be archived in the agent:turn:before default action, not before it',
+      subject: 'the archive writes of the input before the turn’s default action',
+    });
+    const write = assert.defined('ARC-6', incomingWrites(h, 'question')[0], {
+      rule: 'opening inputs must be archived at the start of the agent:turn:before default action',
+      subject: 'the archive write of the opening input',
+    });
+    assert.equal('ARC-6', write.incoming?.turnId, turn.turnId, {
+      rule: 'opening inputs must be archived with the turn id',
+      subject: 'the turn id of the opening input',
+    });
+    assert.equal('ARC-6', write.incoming?.entry, 'opened', {
+      rule: 'opening inputs must be archived with entry "opened"',
+      subject: 'the entry of the opening input',
+    });
+    const start = assert.defined('ARC-6', turn.before.defaultActionSeq, {
+      rule: 'the turn must run the default action of agent:turn:before',
+      subject: 'the start of the turn’s default action',
+    });
+    assert.that('ARC-6', write.seq > start && write.seq < h.model.requests[0]!.seq, {
+      rule: 'opening inputs must be archived at the very start of the default action, before the model call',
+      observed:
+        'the input was archived outside the window between the start of the default action and the first model call',
+    });
   },
 });
 
@@ -291,16 +312,20 @@ const queuedNotInHistory = defineCase({
     const queued = sendInjection(context, 's1', 'queued job');
     h.model.script([{ text: 'queued reply' }]);
     await h.settle();
-    assert.equal('ARC-6', incomingWrites(h, 'queued job').length, 0, 'the archive writes of a queued input');
+    assert.equal('ARC-6', incomingWrites(h, 'queued job').length, 0, {
+      rule: 'queued inputs must not be archived (in history) until their turn starts',
+      subject: 'the archive writes of a queued input while it waited',
+    });
     held.gate.open();
     await Promise.all([held.input.done, queued.done]);
-    const turn = assert.defined('ARC-6', turns(h, 's1')[1], 'the turn of the queued input');
-    assert.equal(
-      'ARC-6',
-      incomingWrites(h, 'queued job')[0]?.incoming?.turnId,
-      turn.turnId,
-      'the turn id of the queued input once it ran',
-    );
+    const turn = assert.defined('ARC-6', turns(h, 's1')[1], {
+      rule: 'a queued input must open its own turn once the running one ended',
+      subject: 'the turn of the queued input',
+    });
+    assert.equal('ARC-6', incomingWrites(h, 'queued job')[0]?.incoming?.turnId, turn.turnId, {
+      rule: 'a queued input must be archived with the id of the turn it opens',
+      subject: 'the turn id of the queued input once it ran',
+    });
   },
 });
 
@@ -319,24 +344,37 @@ const rollbackExact = defineCase({
     await sendHuman(context, 's1', 'first question').done;
     await sendHuman(context, 's1', 'second question').done;
     const [first, second] = turns(h, 's1');
-    const firstTurn = assert.defined('ARC-7', first, 'the first turn');
-    const secondTurn = assert.defined('ARC-7', second, 'the second turn');
+    const firstTurn = assert.defined('ARC-7', first, {
+      rule: 'every turn must reach agent:turn:before',
+      subject: 'the first turn',
+    });
+    const secondTurn = assert.defined('ARC-7', second, {
+      rule: 'every turn must reach agent:turn:before',
+      subject: 'the second turn',
+    });
     const within = (turn: typeof firstTurn) =>
       h.archive.writes
         .filter((write) => write.seq > turn.before.seq && write.seq < (turn.afterRun?.endSeq ?? h.sequence))
         .flatMap((write) => write.messages.map((message) => message.id));
     const firstIds = within(firstTurn);
     const secondIds = within(secondTurn);
-    await assert.defined('ARC-7', h.services.archive, 'the archive').rollback('s1', firstTurn.turnId);
+    await assert
+      .defined('ARC-7', h.services.archive, {
+        rule: 'the harness provides an archive in this case',
+        subject: 'the archive',
+      })
+      .rollback('s1', firstTurn.turnId);
     const left = new Set(h.archive.messages('s1').map((message) => message.id));
     for (const id of firstIds)
-      assert.that(
-        'ARC-7',
-        !left.has(id),
-        `expected message ${id} of the rolled-back turn to be removed, got it kept`,
-      );
+      assert.that('ARC-7', !left.has(id), {
+        rule: "rolling back a turn by its id must remove all of that turn's messages, inputs included",
+        observed: `message ${id} of the rolled-back turn was kept`,
+      });
     for (const id of secondIds)
-      assert.that('ARC-7', left.has(id), `expected message ${id} of the other turn to stay, got it removed`);
+      assert.that('ARC-7', left.has(id), {
+        rule: 'rolling back a turn by its id must remove no message of another turn',
+        observed: `message ${id} of the other turn was removed`,
+      });
   },
 });
 
@@ -362,18 +400,38 @@ const recordOnReply = defineCase({
     session(h, 's1');
     h.model.script([{ text: 'scheduled reply' }]);
     await sendInjection(context, 's1', 'scheduled job').done;
-    const turn = assert.defined('ARC-8', turns(h, 's1')[0], 'the turn');
-    const reply = assert.defined('ARC-8', storedReplies(h, 's1').at(-1), 'the persisted reply');
-    const record = assert.defined('ARC-8', reply.metadata[Keys.TurnRecord], 'the turn record on the reply');
-    assert.equal('ARC-8', record.outcome, 'replied', 'the outcome in the turn record');
-    assert.deepEqual('ARC-8', record.source, SCHEDULER_SOURCE, 'the source in the turn record');
-    const written = assert.defined('ARC-8', recordWriteSeq(h, 's1'), 'the write of the turn record');
-    assert.that(
-      'ARC-8',
-      written < (turn.afterRun?.seq ?? 0),
-      'expected the turn record written before agent:turn:after, got it after',
-    );
-    assert.equal('ARC-8', eventMarkers(h, 's1').length, 0, 'the event markers of a replied turn');
+    const turn = assert.defined('ARC-8', turns(h, 's1')[0], {
+      rule: 'every input must open a turn',
+      subject: 'the turn',
+    });
+    const reply = assert.defined('ARC-8', storedReplies(h, 's1').at(-1), {
+      rule: 'a replied turn must persist its reply',
+      subject: 'the persisted reply',
+    });
+    const record = assert.defined('ARC-8', reply.metadata[Keys.TurnRecord], {
+      rule: 'a replied turn must write its turn record on the metadata of its last persisted reply',
+      subject: 'the turn record on the reply',
+    });
+    assert.equal('ARC-8', record.outcome, 'replied', {
+      rule: 'a replied turn must write its turn record on the metadata of its last persisted reply',
+      subject: 'the outcome in the turn record',
+    });
+    assert.deepEqual('ARC-8', record.source, SCHEDULER_SOURCE, {
+      rule: "the turn record must carry the source of the turn's inputs",
+      subject: 'the source in the turn record',
+    });
+    const written = assert.defined('ARC-8', recordWriteSeq(h, 's1'), {
+      rule: 'the turn record must be written',
+      subject: 'the write of the turn record',
+    });
+    assert.that('ARC-8', written < (turn.afterRun?.seq ?? 0), {
+      rule: 'the turn record must be written before agent:turn:after',
+      observed: 'the turn record was written after agent:turn:after',
+    });
+    assert.equal('ARC-8', eventMarkers(h, 's1').length, 0, {
+      rule: 'a replied turn must persist no event marker (its record is on the reply)',
+      subject: 'the event markers of a replied turn',
+    });
   },
 });
 
@@ -386,26 +444,44 @@ function markerCase(outcome: 'silent' | 'error', step: { readonly text?: string;
       session(h, 's1');
       h.model.script([step]);
       await sendHuman(context, 's1', 'question').done;
-      const turn = assert.defined('ARC-8', turns(h, 's1')[0], 'the turn');
-      assert.equal('ARC-8', turn.after?.outcome, outcome, 'the outcome of the turn');
+      const turn = assert.defined('ARC-8', turns(h, 's1')[0], {
+        rule: 'every input must open a turn',
+        subject: 'the turn',
+      });
+      assert.equal('ARC-8', turn.after?.outcome, outcome, {
+        rule: 'every input must open a turn',
+        subject: 'the outcome of the turn',
+      });
       const markers = eventMarkers(h, 's1');
-      assert.equal('ARC-8', markers.length, 1, 'the number of event markers');
+      assert.equal('ARC-8', markers.length, 1, {
+        rule: 'a turn without persisted reply (silent, aborted, error) must persist exactly one event marker carrying its record',
+        subject: 'the number of event markers',
+      });
       const marker = markers[0]!;
-      assert.equal('ARC-8', marker.role, 'system', 'the role of the event marker');
-      assert.equal('ARC-8', marker.content, '', 'the body of the event marker');
-      assert.equal('ARC-8', marker.metadata[Keys.TurnId], turn.turnId, 'the turn id of the event marker');
-      assert.equal(
-        'ARC-8',
-        marker.metadata[Keys.TurnRecord]?.outcome,
-        outcome,
-        'the outcome in the event marker’s record',
-      );
-      const written = assert.defined('ARC-8', recordWriteSeq(h, 's1'), 'the write of the turn record');
-      assert.that(
-        'ARC-8',
-        written < (turn.afterRun?.seq ?? 0),
-        'expected the turn record written before agent:turn:after, got it after',
-      );
+      assert.equal('ARC-8', marker.role, 'system', {
+        rule: 'the event marker must have role "system"',
+        subject: 'the role of the event marker',
+      });
+      assert.equal('ARC-8', marker.content, '', {
+        rule: 'the event marker must have an empty body',
+        subject: 'the body of the event marker',
+      });
+      assert.equal('ARC-8', marker.metadata[Keys.TurnId], turn.turnId, {
+        rule: 'the event marker must carry the turn id',
+        subject: 'the turn id of the event marker',
+      });
+      assert.equal('ARC-8', marker.metadata[Keys.TurnRecord]?.outcome, outcome, {
+        rule: "the event marker must carry the turn record with the turn's outcome",
+        subject: 'the outcome in the event marker’s record',
+      });
+      const written = assert.defined('ARC-8', recordWriteSeq(h, 's1'), {
+        rule: 'the turn record must be written',
+        subject: 'the write of the turn record',
+      });
+      assert.that('ARC-8', written < (turn.afterRun?.seq ?? 0), {
+        rule: 'the turn record must be written before agent:turn:after',
+        observed: 'the turn record was written after agent:turn:after',
+      });
     },
   });
 }
@@ -418,13 +494,14 @@ const blockedNoRecord = defineCase({
     session(h, 's1');
     h.hooks.middleware('agent:turn:before', async () => undefined);
     await sendHuman(context, 's1', 'question').done;
-    assert.equal(
-      'ARC-8',
-      recordWriteSeq(h, 's1'),
-      undefined,
-      'the write of a turn record for a blocked turn',
-    );
-    assert.equal('ARC-8', h.archive.messages('s1').length, 0, 'the messages stored for a blocked turn');
+    assert.equal('ARC-8', recordWriteSeq(h, 's1'), undefined, {
+      rule: 'a turn blocked at agent:turn:before must write no turn record',
+      subject: 'the write of a turn record for a blocked turn',
+    });
+    assert.equal('ARC-8', h.archive.messages('s1').length, 0, {
+      rule: 'a turn blocked at agent:turn:before must write no turn record',
+      subject: 'the messages stored for a blocked turn',
+    });
   },
 });
 
@@ -439,35 +516,42 @@ const stopMarker = defineCase({
     await held.input.done;
     const stored = h.archive.messages('s1');
     const stopIndex = stored.findIndex((message) => message.kind === WellKnownKinds.TurnStopped);
-    const marker = assert.defined('ARC-9', stored[stopIndex], 'the stop marker of the aborted turn');
-    assert.equal('ARC-9', marker.role, 'system', 'the role of the stop marker');
-    assert.that(
-      'ARC-9',
-      marker.content.trim().length > 0,
-      'expected the stop marker worded for the next model, got an empty body',
-    );
+    const marker = assert.defined('ARC-9', stored[stopIndex], {
+      rule: 'an aborted turn with inputs in history must persist a stop marker (role system, kind turn-stopped)',
+      subject: 'the stop marker of the aborted turn',
+    });
+    assert.equal('ARC-9', marker.role, 'system', {
+      rule: 'the stop marker must have role "system"',
+      subject: 'the role of the stop marker',
+    });
+    assert.that('ARC-9', marker.content.trim().length > 0, {
+      rule: "the stop marker must be worded for the next turn's model",
+      observed: 'the stop marker has an empty body',
+    });
     const recordIndex = stored.findIndex((message) => message.metadata[Keys.TurnRecord] !== undefined);
-    assert.that(
-      'ARC-9',
-      recordIndex > stopIndex,
-      `expected the stop marker before the turn record, got positions ${stopIndex} and ${recordIndex}`,
-    );
-    assert.equal(
-      'ARC-9',
-      stored[recordIndex]?.metadata[Keys.TurnRecord]?.outcome,
-      'aborted',
-      'the outcome in the turn record',
-    );
+    assert.that('ARC-9', recordIndex > stopIndex, {
+      rule: 'the stop marker must be persisted before the turn record',
+      observed: `the stop marker is at position ${stopIndex}, the turn record at ${recordIndex}`,
+    });
+    assert.equal('ARC-9', stored[recordIndex]?.metadata[Keys.TurnRecord]?.outcome, 'aborted', {
+      rule: 'an aborted turn\'s record must have outcome "aborted"',
+      subject: 'the outcome in the turn record',
+    });
     h.model.script([{ text: 'next reply' }]);
     await sendHuman(context, 's1', 'next question').done;
-    const next = assert.defined('ARC-9', h.model.requests[1], 'the model call of the next turn');
-    assert.that(
-      'ARC-9',
-      callContains(next, marker.content),
-      'expected the next model call to see the stop marker, got it missing',
-    );
+    const next = assert.defined('ARC-9', h.model.requests[1], {
+      rule: 'the next input must open a turn that calls the model',
+      subject: 'the model call of the next turn',
+    });
+    assert.that('ARC-9', callContains(next, marker.content), {
+      rule: "the stop marker must reach the next turn's model",
+      observed: 'the next model call did not contain the stop marker',
+    });
     const leaked = next.messages.some((message) => message.role === 'system' && message.content === '');
-    assert.that('ARC-9', !leaked, 'expected no event marker in the model call, got an empty system message');
+    assert.that('ARC-9', !leaked, {
+      rule: 'event markers must never reach a model',
+      observed: 'the model call contained an empty system message (an event marker)',
+    });
   },
 });
 

@@ -45,11 +45,10 @@ const registrar = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const original = assert.defined(
-      'BND-1',
-      context.agent.providerName,
-      'the provider name of the implementation',
-    );
+    const original = assert.defined('BND-1', context.agent.providerName, {
+      rule: "the implementation must be provided as the app's agent service",
+      subject: 'the provider name of the implementation',
+    });
     const instance = preprocessorPlugin(h, [
       ['tag', suffix('[first]')],
       ['tag', suffix('[second]')],
@@ -58,11 +57,11 @@ const registrar = defineCase({
     h.model.script([{ text: 'one' }, { text: 'two' }, { text: 'three' }]);
     await sendHuman(context, 's1', 'message one').done;
     const first = h.model.requests[0]!;
-    assert.that(
-      'BND-1',
-      callContains(first, 'message one [second]') && !callContains(first, '[first]'),
-      'expected only the latest preprocessor of that name to run, got another result',
-    );
+    assert.that('BND-1', callContains(first, 'message one [second]') && !callContains(first, '[first]'), {
+      rule: 'registerPreprocessor with a name already registered must replace that preprocessor',
+      observed:
+        'the first model call did not show only the latest preprocessor\'s rewrite ("message one [second]" without "[first]")',
+    });
     h.app.provide(agentService, otherProvider([]), { name: 'conformance-other' });
     h.app.select(agentService, 'conformance-other');
     h.app.select(agentService, original);
@@ -71,7 +70,11 @@ const registrar = defineCase({
     assert.that(
       'BND-1',
       callContains(second, 'message two [second]') && !callContains(second, '[second] [second]'),
-      'expected the preprocessor re-attached once after a provider switch, got another result',
+      {
+        rule: 'a preprocessor of a plugin must be re-attached once, automatically, after a provider switch',
+        observed:
+          'the model call after the provider switch did not show exactly one rewrite ("message two [second]")',
+      },
     );
     await instance.dispose();
     await sendHuman(context, 's1', 'message three').done;
@@ -79,7 +82,10 @@ const registrar = defineCase({
     assert.that(
       'BND-1',
       callContains(third, 'message three') && !callContains(third, 'message three [second]'),
-      'expected the preprocessor withdrawn with its plugin, got it still running',
+      {
+        rule: 'a preprocessor must be withdrawn when the plugin that registered it deactivates',
+        observed: 'the preprocessor still rewrote "message three" after its plugin was disposed',
+      },
     );
   },
 });
@@ -91,31 +97,27 @@ const lateSupport = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const original = assert.defined(
-      'BND-2',
-      context.agent.providerName,
-      'the provider name of the implementation',
-    );
+    const original = assert.defined('BND-2', context.agent.providerName, {
+      rule: "the implementation must be provided as the app's agent service",
+      subject: 'the provider name of the implementation',
+    });
     const received: IncomingMessage[] = [];
     h.app.provide(agentService, otherProvider(received), { name: 'conformance-other' });
     h.app.select(agentService, 'conformance-other');
     preprocessorPlugin(h, [['late', suffix('[late]')]]);
     await h.app.settled();
     await sendHuman(context, 's1', 'to the other provider').done;
-    assert.equal(
-      'BND-2',
-      received[0]?.content,
-      'to the other provider',
-      'the input the provider without support received',
-    );
+    assert.equal('BND-2', received[0]?.content, 'to the other provider', {
+      rule: 'a preprocessor registered under a provider without support has no effect there',
+      subject: 'the input the provider without support received',
+    });
     h.app.select(agentService, original);
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'to the implementation').done;
-    assert.that(
-      'BND-2',
-      callContains(h.model.requests[0]!, 'to the implementation [late]'),
-      'expected the preprocessor to take effect on the supporting provider, got the input unchanged',
-    );
+    assert.that('BND-2', callContains(h.model.requests[0]!, 'to the implementation [late]'), {
+      rule: 'a preprocessor registered under a provider without support must take effect once a supporting provider is current',
+      observed: 'the model call showed the input unchanged, without "[late]"',
+    });
   },
 });
 

@@ -19,23 +19,29 @@ const stopsReleasesThenClears = defineCase({
     await context.agent.clearing(['s1'], async () => {
       seen = { aborted: held.call.aborted, ended: turns(h, 's1')[0]?.afterRun !== undefined };
     });
-    const atClear = assert.defined('CLR-1', seen, 'the state when clear ran (clear was never called)');
-    assert.that(
-      'CLR-1',
-      atClear.aborted,
-      'expected the running model call to be aborted before clear, got it running',
-    );
-    assert.that('CLR-1', atClear.ended, 'expected the turn to have ended before clear ran, got it running');
+    const atClear = assert.defined('CLR-1', seen, {
+      rule: "clearing must call clear() once the sessions' turns settled",
+      subject: 'the state when clear ran (clear was never called)',
+    });
+    assert.that('CLR-1', atClear.aborted, {
+      rule: 'clearing must abort the running model call before it runs clear()',
+      observed: 'the model call was still running when clear() ran',
+    });
+    assert.that('CLR-1', atClear.ended, {
+      rule: 'clearing must wait for the stopped turn to end (agent:turn:after) before it runs clear()',
+      observed: 'the turn had not ended when clear() ran',
+    });
     await Promise.all([held.input.done, pending.done, queued.done]);
     await h.settle();
-    assert.equal('CLR-1', turns(h, 's1').length, 1, 'the number of turns');
+    assert.equal('CLR-1', turns(h, 's1').length, 1, {
+      rule: 'inputs released by clearing must open no turn',
+      subject: 'the number of turns',
+    });
     for (const content of ['pending human', 'queued job']) {
-      assert.equal(
-        'CLR-1',
-        incomingWrites(h, content).length,
-        0,
-        `the archive writes of released input "${content}"`,
-      );
+      assert.equal('CLR-1', incomingWrites(h, content).length, 0, {
+        rule: 'inputs released by clearing must not be archived',
+        subject: `the archive writes of released input "${content}"`,
+      });
     }
   },
 });
@@ -53,7 +59,7 @@ async function holdClearing(context: CaseContext, sessionIds: readonly string[] 
     () => undefined,
     (error: unknown) => error,
   );
-  await context.harness.until(() => started);
+  await context.harness.until(() => started, 'clearing to call clear()');
   return { gate, outcome };
 }
 
@@ -68,13 +74,14 @@ const holdsNewInputs = defineCase({
     h.model.script([{ text: 'late reply' }]);
     const late = sendHuman(context, 's1', 'arrived during the hold');
     await h.settle();
-    assert.equal('CLR-2', turns(h, 's1').length, 1, 'the number of turns started during the hold');
-    assert.equal(
-      'CLR-2',
-      incomingWrites(h, 'arrived during the hold').length,
-      0,
-      'archive writes during the hold',
-    );
+    assert.equal('CLR-2', turns(h, 's1').length, 1, {
+      rule: 'inputs arriving while clearing holds the session must open no turn until clear() ended',
+      subject: 'the number of turns started during the hold',
+    });
+    assert.equal('CLR-2', incomingWrites(h, 'arrived during the hold').length, 0, {
+      rule: 'inputs arriving while clearing holds the session must not be archived during the hold',
+      subject: 'archive writes during the hold',
+    });
     const opened = h.tick();
     clearing.gate.open();
     await clearing.outcome;
@@ -82,12 +89,14 @@ const holdsNewInputs = defineCase({
     const turn = turns(h, 's1').find((candidate) =>
       contents(candidate.inputs).includes('arrived during the hold'),
     );
-    const lateTurn = assert.defined('CLR-2', turn, 'the turn of the input that arrived during the hold');
-    assert.that(
-      'CLR-2',
-      lateTurn.before.seq > opened,
-      'expected the held input to run after clear ended, got it earlier',
-    );
+    const lateTurn = assert.defined('CLR-2', turn, {
+      rule: 'inputs held by clearing must be processed once clear() ended',
+      subject: 'the turn of the input that arrived during the hold',
+    });
+    assert.that('CLR-2', lateTurn.before.seq > opened, {
+      rule: 'inputs held by clearing must run only after clear() ended',
+      observed: "the held input's turn started before clear() ended",
+    });
   },
 });
 
@@ -100,19 +109,24 @@ const allSessions = defineCase({
     session(h, 'fresh');
     const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
     const clearing = await holdClearing(context, undefined);
-    assert.that(
-      'CLR-3',
-      held.call.aborted,
-      'expected clearing(undefined) to stop the running turn, got it running',
-    );
+    assert.that('CLR-3', held.call.aborted, {
+      rule: 'clearing(undefined) must stop the running turns of every session',
+      observed: 'clearing(undefined) left the running model call of s1 running',
+    });
     h.model.script([{ text: 'fresh reply' }]);
     const fresh = sendHuman(context, 'fresh', 'first words');
     await h.settle();
-    assert.equal('CLR-3', turns(h, 'fresh').length, 0, 'the turns of a new session during the hold');
+    assert.equal('CLR-3', turns(h, 'fresh').length, 0, {
+      rule: 'clearing(undefined) must hold every session, including ones with no state yet',
+      subject: 'the turns of a new session during the hold',
+    });
     clearing.gate.open();
     await clearing.outcome;
     await Promise.all([held.input.done, fresh.done]);
-    assert.equal('CLR-3', turns(h, 'fresh').length, 1, 'the turns of the new session after the hold');
+    assert.equal('CLR-3', turns(h, 'fresh').length, 1, {
+      rule: 'inputs held by clearing must be processed once clear() ended',
+      subject: 'the turns of the new session after the hold',
+    });
   },
 });
 
@@ -147,25 +161,32 @@ const outsideTheChain = defineCase({
       cleared = h.tick();
     };
     await context.agent.clearing(['s1'], clear);
-    assert.equal('CLR-4', seen.length, 2, 'the memory:clear middlewares that ran');
+    assert.equal('CLR-4', seen.length, 2, {
+      rule: 'clear() runs the memory:clear chain with both middlewares',
+      subject: 'the memory:clear middlewares that ran',
+    });
     for (const entry of seen) {
-      assert.that(
-        'CLR-4',
-        entry.aborted && entry.ended,
-        `expected the turn stopped and ended before the middleware of priority ${entry.priority}, got ${JSON.stringify(entry)}`,
-      );
+      assert.that('CLR-4', entry.aborted && entry.ended, {
+        rule: "clearing must stop the session's turn and let it end before the memory:clear chain runs, whatever the priority of its middlewares",
+        observed: `when the memory:clear middleware of priority ${entry.priority} ran, the turn was ${entry.aborted ? 'aborted' : 'not aborted'} and ${entry.ended ? 'ended' : 'not ended'}`,
+      });
     }
-    const lateInput = assert.defined('CLR-4', late, 'the input sent inside the chain');
+    const lateInput = assert.defined('CLR-4', late, {
+      rule: 'the case sends an input from inside the memory:clear chain',
+      subject: 'the input sent inside the chain',
+    });
     await Promise.all([held.input.done, lateInput.done]);
     const turn = turns(h, 's1').find((candidate) =>
       contents(candidate.inputs).includes('sent inside the chain'),
     );
-    const lateTurn = assert.defined('CLR-4', turn, 'the turn of the input sent inside the chain');
-    assert.that(
-      'CLR-4',
-      lateTurn.before.seq > cleared,
-      'expected the input sent inside the chain to wait for the hold, got it run inside',
-    );
+    const lateTurn = assert.defined('CLR-4', turn, {
+      rule: 'an input sent inside the memory:clear chain must be processed once the hold ends',
+      subject: 'the turn of the input sent inside the chain',
+    });
+    assert.that('CLR-4', lateTurn.before.seq > cleared, {
+      rule: 'the hold must cover the whole memory:clear chain: an input sent inside it waits until clear() ended',
+      observed: 'the input sent inside the chain opened its turn before clear() ended',
+    });
   },
 });
 
@@ -180,12 +201,10 @@ const deletionInsideHold = defineCase({
     await h.settle();
     await h.sessions.deleteSessions(['s1']);
     await Promise.all([held.input.done, queued.done]);
-    assert.equal(
-      'CLR-5',
-      turns(h, 's1')[0]?.after?.outcome,
-      'aborted',
-      'the outcome of the turn of the deleted session',
-    );
+    assert.equal('CLR-5', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: "the agent's own session:deleted listener, run inside the hold of a deletion, must complete and stop the turn (no deadlock)",
+      subject: 'the outcome of the turn of the deleted session',
+    });
   },
 });
 
@@ -209,14 +228,20 @@ const throwingClear = defineCase({
         () => undefined,
         (error: unknown) => error,
       );
-    await h.until(() => started);
+    await h.until(() => started, 'clearing to call clear()');
     h.model.script([{ text: 'late reply' }]);
     const late = sendHuman(context, 's1', 'held input');
     await h.settle();
     gate.open();
-    assert.equal('CLR-6', await outcome, failure, 'the rejection of clearing');
+    assert.equal('CLR-6', await outcome, failure, {
+      rule: 'when clear() throws, clearing must reject with that same error',
+      subject: 'the rejection of clearing',
+    });
     await late.done;
-    assert.equal('CLR-6', turns(h, 's1').length, 1, 'the turns of the held input after the failed clear');
+    assert.equal('CLR-6', turns(h, 's1').length, 1, {
+      rule: 'when clear() throws, the hold must be released and the held inputs processed',
+      subject: 'the turns of the held input after the failed clear',
+    });
   },
 });
 
@@ -243,7 +268,10 @@ const overlapping = defineCase({
     await Promise.all([first.input.done, second.input.done]);
     h.model.script([{ text: 'after clearing' }]);
     await sendHuman(context, 's1', 'afterwards').done;
-    assert.equal('CLR-7', turns(h, 's1').length, 2, 'the turns of s1 once every clearing ended');
+    assert.equal('CLR-7', turns(h, 's1').length, 2, {
+      rule: 'overlapping clearing calls must all complete, and the held inputs then run (no deadlock)',
+      subject: 'the turns of s1 once every clearing ended',
+    });
   },
 });
 

@@ -14,26 +14,28 @@ const deletedListener = defineCase({
     const generation = h.sessions.advanceGeneration('s1');
     await h.events.emit('session:deleted', { sessionId: 's1', generation });
     const listened = h.tick();
-    const turn = assert.defined(
-      'DEL-1',
-      turns(h, 's1')[0]?.afterRun,
-      'the end of the turn when the listener resolved',
-    );
-    assert.that(
-      'DEL-1',
-      turn.seq < listened,
-      'expected the turn to end before the listener resolved, got it later',
-    );
-    assert.that('DEL-1', held.call.aborted, 'expected the model call to be aborted, got it running');
+    const turn = assert.defined('DEL-1', turns(h, 's1')[0]?.afterRun, {
+      rule: 'on session:deleted the running turn must end before the listener resolves',
+      subject: 'the end of the turn when the listener resolved',
+    });
+    assert.that('DEL-1', turn.seq < listened, {
+      rule: 'on session:deleted the running turn must end before the listener resolves',
+      observed: 'the turn ended after the session:deleted listener resolved',
+    });
+    assert.that('DEL-1', held.call.aborted, {
+      rule: 'on session:deleted the running turn must be stopped: its model call aborted',
+      observed: 'the model call was still running',
+    });
     await Promise.all([held.input.done, queued.done]);
     await h.settle();
-    assert.equal('DEL-1', turns(h, 's1').length, 1, 'the number of turns');
-    assert.equal(
-      'DEL-1',
-      incomingWrites(h, 'queued job').length,
-      0,
-      'the archive writes of the released input',
-    );
+    assert.equal('DEL-1', turns(h, 's1').length, 1, {
+      rule: 'inputs released by a deletion must open no turn',
+      subject: 'the number of turns',
+    });
+    assert.equal('DEL-1', incomingWrites(h, 'queued job').length, 0, {
+      rule: 'inputs released by a deletion must not be archived',
+      subject: 'the archive writes of the released input',
+    });
   },
 });
 
@@ -49,19 +51,26 @@ const generationCheck = defineCase({
       await h.settle();
       h.sessions.advanceGeneration('s1');
     });
-    const input = assert.defined('DEL-2', stale, 'the input sent during the hold');
+    const input = assert.defined('DEL-2', stale, {
+      rule: 'the case sends an input during the hold',
+      subject: 'the input sent during the hold',
+    });
     await input.done;
     await h.settle();
-    assert.equal('DEL-2', turns(h, 's1').length, 0, 'the turns of an input of the old generation');
-    assert.equal(
-      'DEL-2',
-      incomingWrites(h, 'from the old generation').length,
-      0,
-      'the archive writes of that input',
-    );
+    assert.equal('DEL-2', turns(h, 's1').length, 0, {
+      rule: 'an input whose session generation changed before it reached the queue must open no turn',
+      subject: 'the turns of an input of the old generation',
+    });
+    assert.equal('DEL-2', incomingWrites(h, 'from the old generation').length, 0, {
+      rule: 'an input whose session generation changed before it reached the queue must not be archived',
+      subject: 'the archive writes of that input',
+    });
     h.model.script([{ text: 'fresh reply' }]);
     await sendHuman(context, 's1', 'from the new generation').done;
-    assert.equal('DEL-2', turns(h, 's1').length, 1, 'the turns of an input of the new generation');
+    assert.equal('DEL-2', turns(h, 's1').length, 1, {
+      rule: 'an input of the new generation must be processed as usual',
+      subject: 'the turns of an input of the new generation',
+    });
   },
 });
 
@@ -82,12 +91,10 @@ const nothingPersistedAfter = defineCase({
     await h.settle();
     const late = h.archive.writes.filter((write) => write.sessionId === 's1' && write.seq > listened);
     const described = late.map((write) => write.operation).join(', ');
-    assert.equal(
-      'DEL-3',
-      late.length,
-      0,
-      `the archive writes for the deleted session after its listener resolved (${described})`,
-    );
+    assert.equal('DEL-3', late.length, 0, {
+      rule: "nothing of a deleted session's turn may be persisted after its session:deleted listener resolved",
+      subject: `the archive writes for the deleted session after its listener resolved (${described})`,
+    });
   },
 });
 

@@ -18,28 +18,28 @@ const drain = defineCase({
     await h.drain();
     await h.settle();
     for (const input of [held.input, queued, inTool]) {
-      assert.that(
-        'DRN-1',
-        input.settled,
-        `expected "${input.message.content}" settled after drain, got it pending`,
-      );
+      assert.that('DRN-1', input.settled, {
+        rule: 'drain must settle every pending handleMessage',
+        observed: `"${input.message.content}" was still pending after drain`,
+      });
     }
-    assert.that(
-      'DRN-1',
-      held.call.aborted && toolCall.context.signal.aborted,
-      'expected the model and tool calls aborted by drain, got them running',
-    );
-    assert.equal('DRN-1', turns(h, 's1').length, 1, 'the turns of s1 (the queued input must open none)');
+    assert.that('DRN-1', held.call.aborted && toolCall.context.signal.aborted, {
+      rule: 'drain must abort the in-flight turns: their model and tool calls',
+      observed: 'the model or tool call was still running after drain',
+    });
+    assert.equal('DRN-1', turns(h, 's1').length, 1, {
+      rule: 'drain must release queued inputs: they open no turn',
+      subject: 'the turns of s1 (the queued input must open none)',
+    });
     for (const sessionId of ['s1', 's2']) {
       const stored = h.archive.messages(sessionId);
       for (const message of stored) {
         for (const call of message.toolCalls ?? []) {
           const answered = stored.some((other) => other.role === 'tool' && other.toolCallId === call.id);
-          assert.that(
-            'DRN-1',
-            answered,
-            `expected tool call ${call.id} persisted with its result, got a half-written group`,
-          );
+          assert.that('DRN-1', answered, {
+            rule: 'drain must leave nothing half-written: every persisted tool call has its result',
+            observed: `tool call ${call.id} was persisted without its result (a half-written group)`,
+          });
         }
       }
     }

@@ -2,6 +2,7 @@ import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aa
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
+import type { Harness } from '../harness/harness';
 import { sendHuman, sendInjection, session, turns } from './scenario';
 
 /** The id of the turn a "crashed process" left behind. */
@@ -11,13 +12,36 @@ function turnIdOf(message: Message): unknown {
   return message.metadata[Keys.TurnId];
 }
 
+/** Checks that the next turn's model call sees the cut call's error result and the stop marker ([DUR-1]). */
+function assertNextCallSees(h: Harness, stopMarker: string): void {
+  const sent = assert.defined('DUR-1', h.model.requests[0], {
+    rule: 'the next input must open a turn that calls the model',
+    subject: 'the model request of the next turn',
+  });
+  assert.that(
+    'DUR-1',
+    sent.messages.some((message) => message.role === 'tool' && message.toolCallId === 'call-cut'),
+    {
+      rule: 'the error result of the cut tool call must reach the next model call',
+      observed: 'the next model request carried no tool result for call-cut',
+    },
+  );
+  assert.that('DUR-1', stopMarker !== '' && sent.messages.some((message) => message.content === stopMarker), {
+    rule: 'the stop marker of the cut turn must reach the next model call',
+    observed: 'the next model request did not carry the stop marker of the cut turn',
+  });
+}
+
 const recoversCutTurn = defineCase({
   requirements: ['DUR-1'],
   name: 'a turn cut by a crash is closed before the next one: an error result per unanswered call, a stop marker, then its aborted record',
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const archive = assert.defined('DUR-1', h.services.archive, 'the archive of the harness');
+    const archive = assert.defined('DUR-1', h.services.archive, {
+      rule: 'the harness provides an archive in this case',
+      subject: 'the archive of the harness',
+    });
     // What a process that died mid-turn left: an opened input and a tool call nobody answered.
     const input = h.input({ sessionId: 's1', content: 'cut short by a crash' });
     await archive.archiveIncoming(input, { turnId: CUT_TURN, entry: 'opened' });
@@ -41,31 +65,23 @@ const recoversCutTurn = defineCase({
       'DUR-1',
       kinds,
       ['tool:call-cut', WellKnownKinds.TurnStopped, WellKnownKinds.EventMarker],
-      'what closes the cut turn, in order, before the next input',
+      {
+        rule: 'a turn cut by a crash must be closed before the next turn of its session: an error result per unanswered tool call, a stop marker, then an aborted turn record',
+        subject: 'what closes the cut turn, in order, before the next input',
+      },
     );
     for (const message of closing) {
-      assert.equal(
-        'DUR-1',
-        turnIdOf(message),
-        CUT_TURN,
-        `the turn id of the closing ${message.role} message`,
-      );
+      assert.equal('DUR-1', turnIdOf(message), CUT_TURN, {
+        rule: 'the messages closing a cut turn must carry its turn id',
+        subject: `the turn id of the closing ${message.role} message`,
+      });
     }
     const record = closing.at(-1)?.metadata[Keys.TurnRecord] as { outcome?: unknown } | undefined;
-    assert.equal('DUR-1', record?.outcome, 'aborted', 'the outcome in the record of the cut turn');
-    const [request] = h.model.requests;
-    const sent = assert.defined('DUR-1', request, 'the model request of the next turn');
-    assert.that(
-      'DUR-1',
-      sent.messages.some((message) => message.role === 'tool' && message.toolCallId === 'call-cut'),
-      'expected the next model request to carry the error result of the cut call, got none',
-    );
-    const stopMarker = closing[1]?.content ?? '';
-    assert.that(
-      'DUR-1',
-      stopMarker !== '' && sent.messages.some((message) => message.content === stopMarker),
-      'expected the next model request to carry the stop marker of the cut turn, got none',
-    );
+    assert.equal('DUR-1', record?.outcome, 'aborted', {
+      rule: 'the record closing a cut turn must have outcome "aborted"',
+      subject: 'the outcome in the record of the cut turn',
+    });
+    assertNextCallSees(h, closing[1]?.content ?? '');
   },
 });
 
@@ -87,7 +103,10 @@ const noLostRecords = defineCase({
         const records = stored.filter(
           (message) => turnIdOf(message) === turn.turnId && message.metadata[Keys.TurnRecord] !== undefined,
         );
-        assert.equal('DUR-2', records.length, 1, `the turn records of turn ${turn.turnId} in ${id}`);
+        assert.equal('DUR-2', records.length, 1, {
+          rule: 'with many turns writing at once, every turn must end with exactly one turn record (no write lost)',
+          subject: `the turn records of turn ${turn.turnId} in ${id}`,
+        });
       }
     }
   },
@@ -107,12 +126,10 @@ const oneProcessPerSession = defineCase({
     peer.harness.model.script([{ text: 'from the second process' }]);
     const second = peer.agent.send(peer.harness.input({ sessionId: 's1', content: 'to the second process' }));
     await h.settle();
-    assert.equal(
-      'DUR-3',
-      peer.harness.model.requests.length,
-      0,
-      'the model calls the second process made for s1 while the first ran its turn',
-    );
+    assert.equal('DUR-3', peer.harness.model.requests.length, 0, {
+      rule: 'a session must be served by one process at a time: a second process must not run a turn of a session the first is running',
+      subject: 'the model calls the second process made for s1 while the first ran its turn',
+    });
     gate.open();
     await Promise.all([first.done, second.done]);
     const order = h.archive
@@ -124,7 +141,10 @@ const oneProcessPerSession = defineCase({
     assert.that(
       'DUR-3',
       interleaved === -1 || order.slice(interleaved).every((turnId) => turnId !== firstTurn),
-      'expected the turns of s1 stored one after the other, got them interleaved',
+      {
+        rule: 'a session must be served by one process at a time: a second process must not run a turn of a session the first is running',
+        observed: 'the turns of s1 were stored interleaved',
+      },
     );
   },
 });

@@ -29,14 +29,16 @@ const inputBefore = defineCase({
       'HK-1',
       runs.map((run) => run.payload.message.content),
       ['first', 'second'],
-      'the messages of the agent:input:before runs',
+      {
+        rule: 'agent:input:before must run once per input, with its message',
+        subject: 'the messages of the agent:input:before runs',
+      },
     );
     turns(h, 's1').forEach((turn, index) => {
-      assert.that(
-        'HK-1',
-        runs[index]!.seq < turn.before.seq,
-        `expected agent:input:before of input ${index + 1} before its turn, got it after`,
-      );
+      assert.that('HK-1', runs[index]!.seq < turn.before.seq, {
+        rule: "agent:input:before must run before the input's turn starts",
+        observed: `agent:input:before of input ${index + 1} ran after its turn started`,
+      });
     });
   },
 });
@@ -53,11 +55,10 @@ const inputRewrite = defineCase({
     });
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'question').done;
-    assert.that(
-      'HK-1',
-      callContains(h.model.requests[0]!, 'question [hooked]'),
-      'expected the model to see the rewritten input, got the original',
-    );
+    assert.that('HK-1', callContains(h.model.requests[0]!, 'question [hooked]'), {
+      rule: 'a rewrite of the message by an agent:input:before middleware before next() must reach the model',
+      observed: 'the model saw the original input, not "question [hooked]"',
+    });
   },
 });
 
@@ -83,20 +84,30 @@ const turnBeforePayload = defineCase({
     });
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'question').done;
-    const at = assert.defined('HK-2', seen, 'what the agent:turn:before middleware saw');
-    assert.that(
-      'HK-2',
-      typeof at.turnId === 'string' && at.turnId.length > 0,
-      `expected a turn id, got ${String(at.turnId)}`,
-    );
-    assert.equal('HK-2', at.sessionId, 's1', 'the session of agent:turn:before');
-    assert.deepEqual('HK-2', at.inputs, ['question'], 'the inputs of agent:turn:before');
-    assert.deepEqual('HK-2', at.archived, [undefined], 'TurnInput.archived before next');
-    assert.that(
-      'HK-2',
-      !at.history.some((content) => content.includes('question')),
-      'expected the history before next without the input, got it in',
-    );
+    const at = assert.defined('HK-2', seen, {
+      rule: 'agent:turn:before must run',
+      subject: 'what the agent:turn:before middleware saw',
+    });
+    assert.that('HK-2', typeof at.turnId === 'string' && at.turnId.length > 0, {
+      rule: 'agent:turn:before must carry the turn id',
+      observed: `the turn id was ${String(at.turnId)}`,
+    });
+    assert.equal('HK-2', at.sessionId, 's1', {
+      rule: 'agent:turn:before must carry the session id',
+      subject: 'the session of agent:turn:before',
+    });
+    assert.deepEqual('HK-2', at.inputs, ['question'], {
+      rule: "agent:turn:before must carry the turn's inputs",
+      subject: 'the inputs of agent:turn:before',
+    });
+    assert.deepEqual('HK-2', at.archived, [undefined], {
+      rule: 'before next() of agent:turn:before the inputs must not be archived yet (TurnInput.archived unset)',
+      subject: 'TurnInput.archived before next',
+    });
+    assert.that('HK-2', !at.history.some((content) => content.includes('question')), {
+      rule: "before next() of agent:turn:before the history must not contain the turn's inputs",
+      observed: 'the history before next() already contained the input',
+    });
   },
 });
 
@@ -108,16 +119,23 @@ const turnBeforeBlocked = defineCase({
     session(h, 's1');
     h.hooks.middleware('agent:turn:before', async () => undefined);
     await sendHuman(context, 's1', 'question').done;
-    assert.equal('HK-2', h.model.requests.length, 0, 'the model calls of a blocked turn');
-    assert.equal('HK-2', h.archive.writes.length, 0, 'the archive writes of a blocked turn');
-    assert.equal(
-      'HK-2',
-      h.hooks.of('agent:turn:after').length,
-      0,
-      'the agent:turn:after runs of a blocked turn',
-    );
+    assert.equal('HK-2', h.model.requests.length, 0, {
+      rule: 'a turn blocked at agent:turn:before (next not called) must make no model call',
+      subject: 'the model calls of a blocked turn',
+    });
+    assert.equal('HK-2', h.archive.writes.length, 0, {
+      rule: 'a turn blocked at agent:turn:before must archive nothing',
+      subject: 'the archive writes of a blocked turn',
+    });
+    assert.equal('HK-2', h.hooks.of('agent:turn:after').length, 0, {
+      rule: 'a turn blocked at agent:turn:before must not run agent:turn:after',
+      subject: 'the agent:turn:after runs of a blocked turn',
+    });
     const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
-    assert.that('HK-2', ends.length > 0, 'expected a stream end marker for the blocked turn, got none');
+    assert.that('HK-2', ends.length > 0, {
+      rule: 'a turn blocked at agent:turn:before must still emit the stream end marker',
+      observed: 'no stream end marker was emitted for the blocked turn',
+    });
   },
 });
 
@@ -135,34 +153,37 @@ function llmBeforeCase(vision: boolean) {
       await (injected ? sendInjection(context, 's1', 'scheduled job') : sendHuman(context, 's1', 'question'))
         .done;
       const runs = h.hooks.of('agent:llm:before');
-      assert.equal('HK-3', runs.length, h.model.requests.length, 'the agent:llm:before runs per model call');
+      assert.equal('HK-3', runs.length, h.model.requests.length, {
+        rule: 'agent:llm:before must run before every model call',
+        subject: 'the agent:llm:before runs per model call',
+      });
       runs.forEach((run, index) => {
         const payload = run.payload;
-        assert.that(
-          'HK-3',
-          run.seq < h.model.requests[index]!.seq,
-          `expected agent:llm:before ${index + 1} before its model call, got it after`,
-        );
-        assert.that(
-          'HK-3',
-          Array.isArray(payload.messages) && Array.isArray(payload.tools),
-          'expected messages and tools arrays, got others',
-        );
-        assert.equal('HK-3', payload.sessionId, 's1', 'the session of agent:llm:before');
-        assert.equal('HK-3', payload.acceptsImages, vision, 'acceptsImages of agent:llm:before');
-        assert.deepEqual(
-          'HK-3',
-          payload.source,
-          injected ? SCHEDULER_SOURCE : undefined,
-          'the source of agent:llm:before',
-        );
+        assert.that('HK-3', run.seq < h.model.requests[index]!.seq, {
+          rule: 'agent:llm:before must run before every model call',
+          observed: `agent:llm:before ${index + 1} ran after its model call started`,
+        });
+        assert.that('HK-3', Array.isArray(payload.messages) && Array.isArray(payload.tools), {
+          rule: 'agent:llm:before must carry the messages and tools arrays',
+          observed: "the payload's messages or tools was not an array",
+        });
+        assert.equal('HK-3', payload.sessionId, 's1', {
+          rule: 'agent:llm:before must carry the session id',
+          subject: 'the session of agent:llm:before',
+        });
+        assert.equal('HK-3', payload.acceptsImages, vision, {
+          rule: "acceptsImages of agent:llm:before must be the model's registered vision capability",
+          subject: 'acceptsImages of agent:llm:before',
+        });
+        assert.deepEqual('HK-3', payload.source, injected ? SCHEDULER_SOURCE : undefined, {
+          rule: "the source of agent:llm:before must be the turn's input source",
+          subject: 'the source of agent:llm:before',
+        });
       });
-      assert.equal(
-        'HK-3',
-        h.tools.calls[0]?.context.acceptsImages,
-        vision,
-        'acceptsImages of the tool call context',
-      );
+      assert.equal('HK-3', h.tools.calls[0]?.context.acceptsImages, vision, {
+        rule: 'acceptsImages of the ToolCallContext must equal that of agent:llm:before',
+        subject: 'acceptsImages of the tool call context',
+      });
     },
   });
 }
@@ -177,25 +198,24 @@ const llmAfter = defineCase({
     h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'the final text' }]);
     await sendHuman(context, 's1', 'question').done;
     const runs = h.hooks.of('agent:llm:after');
-    assert.equal('HK-4', runs.length, 2, 'the agent:llm:after runs');
-    runs.forEach((run, index) => {
-      assert.that(
-        'HK-4',
-        run.seq > (h.model.requests[index]!.endSeq ?? 0),
-        `expected agent:llm:after ${index + 1} after its model call, got it before`,
-      );
-      assert.that(
-        'HK-4',
-        Array.isArray(run.payload.messages),
-        'expected the sent messages in agent:llm:after, got none',
-      );
+    assert.equal('HK-4', runs.length, 2, {
+      rule: 'agent:llm:after must run after every model call',
+      subject: 'the agent:llm:after runs',
     });
-    assert.equal(
-      'HK-4',
-      runs[1]?.payload.response.content,
-      'the final text',
-      'the response content of the second agent:llm:after',
-    );
+    runs.forEach((run, index) => {
+      assert.that('HK-4', run.seq > (h.model.requests[index]!.endSeq ?? 0), {
+        rule: 'agent:llm:after must run after every model call',
+        observed: `agent:llm:after ${index + 1} ran before its model call ended`,
+      });
+      assert.that('HK-4', Array.isArray(run.payload.messages), {
+        rule: 'agent:llm:after must carry the messages sent',
+        observed: 'agent:llm:after carried no messages array',
+      });
+    });
+    assert.equal('HK-4', runs[1]?.payload.response.content, 'the final text', {
+      rule: "agent:llm:after must carry the model's response",
+      subject: 'the response content of the second agent:llm:after',
+    });
   },
 });
 
@@ -211,17 +231,35 @@ const toolBefore = defineCase({
     });
     h.model.script([{ toolCalls: [{ name: 'lookup', arguments: { q: 'weather' } }] }, { text: 'done' }]);
     await sendHuman(context, 's1', 'question').done;
-    const run = assert.defined('HK-5', h.hooks.of('agent:tool:before')[0], 'the agent:tool:before run');
-    const call = assert.defined('HK-5', h.tools.calls[0], 'the tool call');
-    assert.equal('HK-5', run.payload.name, 'lookup', 'the name in agent:tool:before');
-    assert.deepEqual('HK-5', run.payload.args, { q: 'weather' }, 'the arguments in agent:tool:before');
-    assert.equal(
+    const run = assert.defined('HK-5', h.hooks.of('agent:tool:before')[0], {
+      rule: 'agent:tool:before must run before every tool call',
+      subject: 'the agent:tool:before run',
+    });
+    const call = assert.defined('HK-5', h.tools.calls[0], {
+      rule: "the model's tool call must be executed",
+      subject: 'the tool call',
+    });
+    assert.equal('HK-5', run.payload.name, 'lookup', {
+      rule: "agent:tool:before must carry the tool's name",
+      subject: 'the name in agent:tool:before',
+    });
+    assert.deepEqual(
       'HK-5',
-      run.payload.toolCallContext.callId,
-      call.context.callId,
-      'the call id in agent:tool:before',
+      run.payload.args,
+      { q: 'weather' },
+      {
+        rule: 'agent:tool:before must carry the parsed arguments',
+        subject: 'the arguments in agent:tool:before',
+      },
     );
-    assert.that('HK-5', run.seq < call.seq, 'expected agent:tool:before before the tool call, got it after');
+    assert.equal('HK-5', run.payload.toolCallContext.callId, call.context.callId, {
+      rule: 'agent:tool:before must carry the ToolCallContext of the call',
+      subject: 'the call id in agent:tool:before',
+    });
+    assert.that('HK-5', run.seq < call.seq, {
+      rule: 'agent:tool:before must run before the tool call',
+      observed: 'agent:tool:before ran after the tool call started',
+    });
   },
 });
 
@@ -243,22 +281,23 @@ const toolAfter = defineCase({
     });
     h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
     await sendHuman(context, 's1', 'question').done;
-    assert.that(
-      'HK-6',
-      payloadSeen,
-      'expected name, toolCallContext and metadata in agent:tool:after, got them missing',
-    );
-    const next = assert.defined('HK-6', h.model.requests[1], 'the model call after the tool');
-    assert.that(
-      'HK-6',
-      callContains(next, 'rewritten result') && !callContains(next, 'original result'),
-      'expected the model to see the rewritten result only, got another',
-    );
-    assert.that(
-      'HK-6',
-      storedWith(h, 's1', 'rewritten result').length > 0,
-      'expected the rewritten result persisted, got it missing',
-    );
+    assert.that('HK-6', payloadSeen, {
+      rule: 'agent:tool:after must carry name, toolCallContext and metadata',
+      observed: 'agent:tool:after lacked name, toolCallContext or metadata',
+    });
+    const next = assert.defined('HK-6', h.model.requests[1], {
+      rule: 'the turn must call the model again after the tool',
+      subject: 'the model call after the tool',
+    });
+    assert.that('HK-6', callContains(next, 'rewritten result') && !callContains(next, 'original result'), {
+      rule: 'a result rewritten in agent:tool:after must be what the model gets',
+      observed:
+        'the next model call did not carry "rewritten result" alone (the original result, or neither)',
+    });
+    assert.that('HK-6', storedWith(h, 's1', 'rewritten result').length > 0, {
+      rule: 'a result rewritten in agent:tool:after must be what the history gets',
+      observed: '"rewritten result" was not persisted',
+    });
   },
 });
 
@@ -276,24 +315,23 @@ const replyBefore = defineCase({
     });
     h.model.script([{ text: 'first draft' }, { text: 'second draft' }]);
     await sendHuman(context, 's1', 'question').done;
-    assert.deepEqual(
-      'HK-7',
-      contentsSeen,
-      ['first draft', 'second draft'],
-      'the contents agent:reply:before saw',
-    );
-    assert.equal('HK-7', h.model.requests.length, 2, 'the model calls with one format retry');
-    assert.that(
-      'HK-7',
-      callContains(h.model.requests[1]!, 'conformance feedback'),
-      'expected the retry call to carry the feedback, got it missing',
-    );
+    assert.deepEqual('HK-7', contentsSeen, ['first draft', 'second draft'], {
+      rule: 'agent:reply:before must run before each reply, format retries included',
+      subject: 'the contents agent:reply:before saw',
+    });
+    assert.equal('HK-7', h.model.requests.length, 2, {
+      rule: 'a format retry asked in agent:reply:before must make one more model call',
+      subject: 'the model calls with one format retry',
+    });
+    assert.that('HK-7', callContains(h.model.requests[1]!, 'conformance feedback'), {
+      rule: "the retry's model call must carry the feedback of the format retry",
+      observed: 'the retry call did not carry "conformance feedback"',
+    });
     const reply = turns(h, 's1')[0]?.after?.reply;
-    assert.that(
-      'HK-7',
-      reply?.content.includes('second draft') === true,
-      `expected the retried reply as the turn reply, got ${String(reply?.content)}`,
-    );
+    assert.that('HK-7', reply?.content.includes('second draft') === true, {
+      rule: "after a format retry the retried reply must be the turn's reply",
+      observed: `the turn's reply was ${String(reply?.content)}`,
+    });
   },
 });
 
@@ -312,27 +350,34 @@ const turnAfterPaths = defineCase({
     h.model.script([{ throws: 'the model is down' }]);
     await sendHuman(context, 'error', 'question').done;
     for (const outcome of ['replied', 'silent', 'aborted', 'error'] as const) {
-      const turn = assert.defined('HK-8', turns(h, outcome)[0], `the turn ending ${outcome}`);
-      const after: AgentTurnAfterPayload = assert.defined(
-        'HK-8',
-        turn.after,
-        `agent:turn:after of the ${outcome} turn`,
-      );
-      assert.equal('HK-8', after.outcome, outcome, 'the outcome in agent:turn:after');
-      assert.equal(
-        'HK-8',
-        after.inputs,
-        turn.inputs,
-        `the inputs array of the ${outcome} turn (same object as agent:turn:before)`,
-      );
-      assert.equal('HK-8', after.turnId, turn.turnId, 'the turn id in agent:turn:after');
-      assert.equal('HK-8', after.sessionId, outcome, 'the session in agent:turn:after');
-      assert.equal(
-        'HK-8',
-        after.reply !== undefined,
-        outcome === 'replied',
-        `whether the ${outcome} turn has a reply`,
-      );
+      const turn = assert.defined('HK-8', turns(h, outcome)[0], {
+        rule: 'every input must open a turn',
+        subject: `the turn ending ${outcome}`,
+      });
+      const after: AgentTurnAfterPayload = assert.defined('HK-8', turn.after, {
+        rule: 'agent:turn:after must run on every exit path',
+        subject: `agent:turn:after of the ${outcome} turn`,
+      });
+      assert.equal('HK-8', after.outcome, outcome, {
+        rule: "agent:turn:after must carry the turn's outcome",
+        subject: 'the outcome in agent:turn:after',
+      });
+      assert.equal('HK-8', after.inputs, turn.inputs, {
+        rule: 'the inputs of agent:turn:after must be the same array as in agent:turn:before',
+        subject: `the inputs array of the ${outcome} turn (same object as agent:turn:before)`,
+      });
+      assert.equal('HK-8', after.turnId, turn.turnId, {
+        rule: 'agent:turn:after must carry the turn id',
+        subject: 'the turn id in agent:turn:after',
+      });
+      assert.equal('HK-8', after.sessionId, outcome, {
+        rule: 'agent:turn:after must carry the session id',
+        subject: 'the session in agent:turn:after',
+      });
+      assert.equal('HK-8', after.reply !== undefined, outcome === 'replied', {
+        rule: 'agent:turn:after must carry a reply exactly when the outcome is "replied"',
+        subject: `whether the ${outcome} turn has a reply`,
+      });
     }
   },
 });
@@ -345,17 +390,14 @@ const archivedSet = defineCase({
     session(h, 's1');
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'question').done;
-    const archived = assert.defined(
-      'HK-9',
-      turns(h, 's1')[0]?.inputs[0]?.archived,
-      'TurnInput.archived of an archived input',
-    );
-    assert.equal(
-      'HK-9',
-      archived.id,
-      incomingWrites(h, 'question')[0]?.messages[0]?.id,
-      'the id of TurnInput.archived',
-    );
+    const archived = assert.defined('HK-9', turns(h, 's1')[0]?.inputs[0]?.archived, {
+      rule: 'TurnInput.archived must be set once an input is archived',
+      subject: 'TurnInput.archived of an archived input',
+    });
+    assert.equal('HK-9', archived.id, incomingWrites(h, 'question')[0]?.messages[0]?.id, {
+      rule: 'TurnInput.archived must be the stored message',
+      subject: 'the id of TurnInput.archived',
+    });
   },
 });
 
@@ -367,14 +409,18 @@ const idleNotArchived = defineCase({
     session(h, 's1');
     h.model.script([{ text: 'a new topic' }]);
     await sendHuman(context, 's1', 'quiet for a while', { triggerType: 'idle' }).done;
-    const turn = assert.defined('HK-9', turns(h, 's1')[0], 'the turn of the idle input');
-    assert.equal('HK-9', turn.inputs[0]?.archived, undefined, 'TurnInput.archived of an idle input');
-    assert.equal(
-      'HK-9',
-      incomingWrites(h, 'quiet for a while').length,
-      0,
-      'the archive writes of an idle input',
-    );
+    const turn = assert.defined('HK-9', turns(h, 's1')[0], {
+      rule: 'an idle-trigger input must open a turn',
+      subject: 'the turn of the idle input',
+    });
+    assert.equal('HK-9', turn.inputs[0]?.archived, undefined, {
+      rule: 'an idle-trigger input (triggerType "idle") must never be archived, so TurnInput.archived stays unset',
+      subject: 'TurnInput.archived of an idle input',
+    });
+    assert.equal('HK-9', incomingWrites(h, 'quiet for a while').length, 0, {
+      rule: 'an idle-trigger input (triggerType "idle") must never be archived, so TurnInput.archived stays unset',
+      subject: 'the archive writes of an idle input',
+    });
   },
 });
 
@@ -389,14 +435,16 @@ const contractKeys = defineCase({
     await sendHuman(context, 's1', 'question').done;
     const names = new Set(h.hooks.runs.map((run) => run.name as string));
     for (const key of AGENT_HOOK_KEYS)
-      assert.that('HK-10', names.has(key), `expected hook ${key} to run, got it missing`);
+      assert.that('HK-10', names.has(key), {
+        rule: 'a turn must run every agent:* hook key of the contract on its path',
+        observed: `hook ${key} did not run`,
+      });
     const known = new Set<string>([...AGENT_HOOK_KEYS, 'memory:clear']);
     for (const name of names)
-      assert.that(
-        'HK-10',
-        known.has(name) || !name.startsWith('agent:'),
-        `expected only contract agent:* hook keys, got "${name}"`,
-      );
+      assert.that('HK-10', known.has(name) || !name.startsWith('agent:'), {
+        rule: "a turn may run only the contract's agent:* hook keys",
+        observed: `the turn ran the unknown hook key "${name}"`,
+      });
   },
 });
 

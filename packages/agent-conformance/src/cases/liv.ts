@@ -25,7 +25,7 @@ function never(): Promise<void> {
 /**
  * Adds a middleware to `hook` that hangs (before or after `next`) for the first run of
  * session `sessionId`; later runs pass through, so a later input shows whether the session
- * still works.
+ * still works. `opened` resolves once the middleware hangs.
  */
 function hangHook(
   context: CaseContext,
@@ -48,13 +48,18 @@ function hangHook(
     },
     { label: 'conformance-hung-middleware' },
   );
-  return entered;
+  const where = options.afterNext === true ? 'after next()' : 'before next()';
+  const label = `the ${hook} run of ${options.sessionId} to reach the middleware that hangs ${where}`;
+  return { opened: context.harness.until(() => entered.isOpen, label) };
 }
 
 /** Checks that `input` settled without rejecting ([SVC-2] holds regardless, [LIV-1]). */
 async function assertSettles(id: string, input: InputRecord, after: string): Promise<void> {
   await input.done;
-  assert.equal(id, input.state, 'resolved', `the state of handleMessage after ${after}`);
+  assert.equal(id, input.state, 'resolved', {
+    rule: `handleMessage must settle (resolve) after ${after} of its session, even while a middleware or listener of its turn hangs`,
+    subject: `the state of handleMessage after ${after}`,
+  });
 }
 
 /** Clears `s1`; checks that `clear()` ran and the stuck call settled. */
@@ -63,7 +68,10 @@ async function clearStuckSession(context: CaseContext, stuck: InputRecord): Prom
   await context.agent.clearing(['s1'], async () => {
     cleared = true;
   });
-  assert.that('LIV-1', cleared, 'expected clear() to run, got clearing resolved without it');
+  assert.that('LIV-1', cleared, {
+    rule: "clearing must run clear() even while a middleware of the session's turn hangs",
+    observed: 'clearing resolved without running clear()',
+  });
   await assertSettles('LIV-1', stuck, 'clearing');
 }
 
@@ -85,7 +93,10 @@ async function assertStillServes(context: CaseContext, id: string, sessionId: st
     id,
     storedReplies(h, sessionId).some((reply) => reply.content === `still here in ${sessionId}`) ||
       outbound(h, sessionId).some((message) => message.content === `still here in ${sessionId}`),
-    `expected a reply to a later input in ${sessionId}, got none: the agent is stuck`,
+    {
+      rule: 'a session must keep serving later inputs after hung plugin code was stopped',
+      observed: `a later input of ${sessionId} got no reply: the agent is stuck`,
+    },
   );
 }
 
@@ -102,7 +113,10 @@ const inputBeforeAbortQueued = defineCase({
     await entered.opened;
     context.agent.abort('s1', { queued: true });
     await assertSettles('LIV-1', stuck, 'abort with queued');
-    assert.equal('LIV-1', h.model.requests.length, 0, 'the model calls for the dropped input');
+    assert.equal('LIV-1', h.model.requests.length, 0, {
+      rule: 'an input dropped by a hung agent:input:before middleware must make no model call',
+      subject: 'the model calls for the dropped input',
+    });
     await assertStillServes(context, 'LIV-1', 's2');
   },
 });
@@ -149,7 +163,10 @@ const inputBeforeAfterNext = defineCase({
     const entered = hangHook(context, 'agent:input:before', { sessionId: 's1', afterNext: true });
     const stuck = sendHuman(context, 's1', 'answered, then stuck');
     await entered.opened;
-    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'replied', 'the outcome of the turn');
+    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'replied', {
+      rule: 'a turn must still end as usual when an agent:input:before middleware hangs after next()',
+      subject: 'the outcome of the turn',
+    });
     context.agent.abort('s1');
     await assertSettles('LIV-1', stuck, 'abort');
   },
@@ -168,7 +185,10 @@ const turnBeforeAbort = defineCase({
     await entered.opened;
     context.agent.abort('s1');
     await assertSettles('LIV-1', stuck, 'abort');
-    assert.equal('LIV-1', h.model.requests.length, 0, 'the model calls of the stopped turn');
+    assert.equal('LIV-1', h.model.requests.length, 0, {
+      rule: 'a turn stopped inside a hung agent:turn:before middleware must make no model call',
+      subject: 'the model calls of the stopped turn',
+    });
     await assertStillServes(context, 'LIV-1', 's2');
   },
 });
@@ -229,10 +249,11 @@ const streamListenerAbort = defineCase({
     h.services.events.on('outbound:stream', ({ chunk }) => {
       if (chunk.sessionId !== 's1' || hung.isOpen) return undefined;
       hung.open();
+      h.tick();
       return never();
     });
     const stuck = sendHuman(context, 's1', 'stream to a hung listener');
-    await hung.opened;
+    await h.until(() => hung.isOpen, 'an outbound:stream chunk of s1 to reach the listener that hangs');
     await h.settle();
     context.agent.abort('s1');
     await assertSettles('LIV-1', stuck, 'abort');
@@ -258,11 +279,10 @@ const drainWithHungPieces = defineCase({
     });
     await h.drain();
     for (const input of [afterStuck, preprocessing]) {
-      assert.that(
-        'LIV-2',
-        input.settled,
-        `expected "${input.message.content}" settled when drain resolved, got it pending`,
-      );
+      assert.that('LIV-2', input.settled, {
+        rule: 'drain must settle every handleMessage by its deadline, even with a hung middleware and listener',
+        observed: `"${input.message.content}" was still pending when drain resolved`,
+      });
     }
   },
 });
@@ -289,20 +309,24 @@ const hugeInput = defineCase({
     await Promise.all([huge.done, short.done]);
     delay.disable();
     const stallMs = delay.max / 1e6;
-    assert.equal('LIV-3', huge.state, 'resolved', 'the state of handleMessage for the 1 MiB input');
-    assert.equal('LIV-3', short.state, 'resolved', 'the state of handleMessage for the other session');
-    assert.that(
-      'LIV-3',
-      stallMs < STALL_LIMIT_MS,
-      `expected no event-loop stall over ${STALL_LIMIT_MS} ms, got ${Math.round(stallMs)} ms`,
-    );
+    assert.equal('LIV-3', huge.state, 'resolved', {
+      rule: 'a 1 MiB input of one repeated character must settle without an exception',
+      subject: 'the state of handleMessage for the 1 MiB input',
+    });
+    assert.equal('LIV-3', short.state, 'resolved', {
+      rule: 'a 1 MiB input must not stall another session',
+      subject: 'the state of handleMessage for the other session',
+    });
+    assert.that('LIV-3', stallMs < STALL_LIMIT_MS, {
+      rule: `one input may block the event loop for at most ${STALL_LIMIT_MS} ms`,
+      observed: `the event loop stalled for ${Math.round(stallMs)} ms`,
+    });
     const noticed = outbound(h, 's1').some((message) => message.kind === 'notice');
     const answered = turns(h, 's1').some((turn) => turn.after !== undefined);
-    assert.that(
-      'LIV-3',
-      noticed || answered,
-      'expected the 1 MiB input answered or refused with a notice, got neither',
-    );
+    assert.that('LIV-3', noticed || answered, {
+      rule: 'a 1 MiB input must end with a reply or a notice refusing it',
+      observed: 'it got neither a reply nor a notice',
+    });
   },
 });
 
@@ -321,18 +345,26 @@ const admission = defineCase({
     const inputs = ids.map((id) => sendHuman(context, id, `hello from ${id}`));
     await h.settle();
     const running = h.model.requests.filter((call) => call.state === 'open').length;
-    assert.that('LIV-4', running > 0, 'expected some turns running, got none');
-    assert.that(
-      'LIV-4',
-      running < CROWD,
-      `expected fewer than ${CROWD} turns running at once, got ${running}: no limit`,
-    );
+    assert.that('LIV-4', running > 0, {
+      rule: 'turns must open while the limit on running turns is not reached',
+      observed: 'no turn was running',
+    });
+    assert.that('LIV-4', running < CROWD, {
+      rule: `turns running at once across sessions must be limited (below ${CROWD} here)`,
+      observed: `${running} turns were running at once: no limit`,
+    });
     gate.open();
     await Promise.all(inputs.map((input) => input.done));
     const order = turns(h).map((turn) => turn.sessionId);
-    assert.deepEqual('LIV-4', order, ids, 'the order in which the waiting turns opened');
+    assert.deepEqual('LIV-4', order, ids, {
+      rule: 'turns waiting for the limit on running turns must open oldest first',
+      subject: 'the order in which the waiting turns opened',
+    });
     for (const id of ids) {
-      assert.equal('LIV-4', turns(h, id)[0]?.after?.outcome, 'replied', `the outcome of the turn of ${id}`);
+      assert.equal('LIV-4', turns(h, id)[0]?.after?.outcome, 'replied', {
+        rule: 'every turn waiting for the limit must eventually run and reply',
+        subject: `the outcome of the turn of ${id}`,
+      });
     }
   },
 });

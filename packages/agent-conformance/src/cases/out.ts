@@ -11,24 +11,31 @@ const repliedPersisted = defineCase({
     session(h, 's1');
     h.model.script([{ text: 'the final words' }]);
     await sendHuman(context, 's1', 'question').done;
-    const after = assert.defined('OUT-1', turns(h, 's1')[0]?.after, 'agent:turn:after');
-    assert.equal('OUT-1', after.outcome, 'replied', 'the outcome');
-    const reply = assert.defined('OUT-1', after.reply, 'the reply of agent:turn:after');
+    const after = assert.defined('OUT-1', turns(h, 's1')[0]?.after, {
+      rule: 'every turn must end with agent:turn:after',
+      subject: 'agent:turn:after',
+    });
+    assert.equal('OUT-1', after.outcome, 'replied', {
+      rule: 'every turn must end with agent:turn:after',
+      subject: 'the outcome',
+    });
+    const reply = assert.defined('OUT-1', after.reply, {
+      rule: 'a replied turn must carry its reply in agent:turn:after',
+      subject: 'the reply of agent:turn:after',
+    });
     const stored = h.archive.messages('s1').find((message) => message.id === reply.id);
-    assert.that(
-      'OUT-1',
-      stored?.content.includes('the final words') === true,
-      'expected the reply stored in history, got it missing',
-    );
+    assert.that('OUT-1', stored?.content.includes('the final words') === true, {
+      rule: 'on outcome "replied" the final reply must be in history',
+      observed: 'the reply "the final words" was not stored',
+    });
     const write = h.archive.writes.find((candidate) =>
       candidate.messages.some((message) => message.id === reply.id),
     );
     const last = h.model.requests.at(-1)!;
-    assert.that(
-      'OUT-1',
-      (write?.seq ?? 0) > (last.endSeq ?? 0),
-      'expected the reply persisted after the last model call, got it earlier',
-    );
+    assert.that('OUT-1', (write?.seq ?? 0) > (last.endSeq ?? 0), {
+      rule: 'on outcome "replied" the final reply must be persisted after the last model call',
+      observed: 'the reply was persisted before the last model call ended',
+    });
   },
 });
 
@@ -46,24 +53,26 @@ const othersNoReply = defineCase({
     h.model.script([{ throws: 'the model is down' }]);
     await sendHuman(context, 'error', 'question').done;
     for (const outcome of ['silent', 'aborted', 'error'] as const) {
-      const after = assert.defined(
-        'OUT-1',
-        turns(h, outcome)[0]?.after,
-        `agent:turn:after of the ${outcome} turn`,
-      );
-      assert.that(
-        'OUT-1',
-        (TURN_OUTCOMES as readonly string[]).includes(after.outcome),
-        `expected an outcome of ${TURN_OUTCOMES.join(', ')}, got ${after.outcome}`,
-      );
-      assert.equal('OUT-1', after.outcome, outcome, 'the outcome');
-      assert.equal('OUT-1', after.reply, undefined, `the reply of the ${outcome} turn`);
-      assert.equal(
-        'OUT-1',
-        storedReplies(h, outcome).length,
-        0,
-        `the persisted replies of the ${outcome} turn`,
-      );
+      const after = assert.defined('OUT-1', turns(h, outcome)[0]?.after, {
+        rule: 'every turn must end with agent:turn:after',
+        subject: `agent:turn:after of the ${outcome} turn`,
+      });
+      assert.that('OUT-1', (TURN_OUTCOMES as readonly string[]).includes(after.outcome), {
+        rule: 'the outcome must be one of replied, silent, aborted, error',
+        observed: `the outcome was ${after.outcome}`,
+      });
+      assert.equal('OUT-1', after.outcome, outcome, {
+        rule: 'the outcome must be one of replied, silent, aborted, error',
+        subject: 'the outcome',
+      });
+      assert.equal('OUT-1', after.reply, undefined, {
+        rule: 'a silent, aborted or error turn must carry no reply',
+        subject: `the reply of the ${outcome} turn`,
+      });
+      assert.equal('OUT-1', storedReplies(h, outcome).length, 0, {
+        rule: 'a silent, aborted or error turn must persist no final reply',
+        subject: `the persisted replies of the ${outcome} turn`,
+      });
     }
   },
 });
@@ -78,32 +87,34 @@ const errorSentence = defineCase({
     h.model.script([{ throws: 'the model is down' }, { text: 'all good' }]);
     await sendHuman(context, 'failing', 'question').done;
     await sendHuman(context, 'fine', 'question').done;
-    const after = assert.defined(
-      'OUT-2',
-      turns(h, 'failing')[0]?.after,
-      'agent:turn:after of the error turn',
-    );
-    const error = assert.defined('OUT-2', after.error, 'the error of the error turn');
+    const after = assert.defined('OUT-2', turns(h, 'failing')[0]?.after, {
+      rule: 'every turn must end with agent:turn:after',
+      subject: 'agent:turn:after of the error turn',
+    });
+    const error = assert.defined('OUT-2', after.error, {
+      rule: 'a turn with outcome "error" must carry an error',
+      subject: 'the error of the error turn',
+    });
     const text = typeof error === 'string' ? error : (error.fallback ?? error.key);
-    assert.that(
-      'OUT-2',
-      typeof error === 'string' || isTextRef(error),
-      `expected a string or TextRef, got ${JSON.stringify(error)}`,
-    );
-    assert.that(
-      'OUT-2',
-      text.trim().length > 0 && !text.includes('\n'),
-      `expected one sentence, got ${JSON.stringify(text)}`,
-    );
+    assert.that('OUT-2', typeof error === 'string' || isTextRef(error), {
+      rule: 'the error of an error turn must be a string or a TextRef',
+      observed: `the error was ${JSON.stringify(error)}`,
+    });
+    assert.that('OUT-2', text.trim().length > 0 && !text.includes('\n'), {
+      rule: 'the error of an error turn must be one sentence naming the failure',
+      observed: `the error was ${JSON.stringify(text)}`,
+    });
     const notice = outbound(h, 'failing').find(
       (message) => typeof error !== 'string' || message.content.includes(error),
     );
-    assert.that(
-      'OUT-2',
-      notice !== undefined,
-      'expected the error sentence sent to the session, got no such outbound message',
-    );
-    assert.equal('OUT-2', turns(h, 'fine')[0]?.after?.error, undefined, 'the error of a replied turn');
+    assert.that('OUT-2', notice !== undefined, {
+      rule: 'the error sentence must be sent to the session as a notice (outbound:message)',
+      observed: 'no outbound:message carried the error sentence',
+    });
+    assert.equal('OUT-2', turns(h, 'fine')[0]?.after?.error, undefined, {
+      rule: 'turns with another outcome than "error" must carry no error',
+      subject: 'the error of a replied turn',
+    });
   },
 });
 
@@ -115,11 +126,26 @@ const noModel = defineCase({
     session(h, 's1');
     h.model.setDefault(undefined);
     await sendHuman(context, 's1', 'question').done;
-    const after = assert.defined('OUT-2', turns(h, 's1')[0]?.after, 'agent:turn:after');
-    assert.equal('OUT-2', after.outcome, 'error', 'the outcome without a model');
-    assert.defined('OUT-2', after.error, 'the error without a model');
-    assert.equal('OUT-2', h.model.requests.length, 0, 'the model calls without a model');
-    assert.that('OUT-2', outbound(h, 's1').length > 0, 'expected a notice sent to the session, got none');
+    const after = assert.defined('OUT-2', turns(h, 's1')[0]?.after, {
+      rule: 'every turn must end with agent:turn:after',
+      subject: 'agent:turn:after',
+    });
+    assert.equal('OUT-2', after.outcome, 'error', {
+      rule: 'a turn whose model cannot be resolved must end with outcome "error"',
+      subject: 'the outcome without a model',
+    });
+    assert.defined('OUT-2', after.error, {
+      rule: 'a turn whose model cannot be resolved must end with outcome "error"',
+      subject: 'the error without a model',
+    });
+    assert.equal('OUT-2', h.model.requests.length, 0, {
+      rule: 'a turn whose model cannot be resolved must make no model call',
+      subject: 'the model calls without a model',
+    });
+    assert.that('OUT-2', outbound(h, 's1').length > 0, {
+      rule: 'a turn whose model cannot be resolved must send a notice to the session',
+      observed: 'no outbound:message was sent to the session',
+    });
   },
 });
 
@@ -138,7 +164,10 @@ const oneEndPerHandled = defineCase({
     await sendHuman(context, 's1', 'second').done;
     await sendHuman(context, 's1', 'third').done;
     await h.settle();
-    assert.equal('OUT-3', ends(context, 's1').length, 3, 'the stream end markers of three handled inputs');
+    assert.equal('OUT-3', ends(context, 's1').length, 3, {
+      rule: 'every handled input must get exactly one stream end marker',
+      subject: 'the stream end markers of three handled inputs',
+    });
   },
 });
 
@@ -155,12 +184,10 @@ const oneEndPerDropped = defineCase({
     await sendHuman(context, 's1', 'dropped').done;
     await sendHuman(context, 's1', 'blocked').done;
     await h.settle();
-    assert.equal(
-      'OUT-3',
-      ends(context, 's1').length,
-      2,
-      'the stream end markers of a dropped and a blocked input',
-    );
+    assert.equal('OUT-3', ends(context, 's1').length, 2, {
+      rule: 'a dropped input and a blocked turn must each get exactly one stream end marker',
+      subject: 'the stream end markers of a dropped and a blocked input',
+    });
   },
 });
 

@@ -26,19 +26,20 @@ const rewrites = defineCase({
       'PRE-1',
       seen.map((entry) => entry.content),
       ['first', 'second'],
-      'the inputs the preprocessor saw',
+      {
+        rule: 'preprocessors must run once per input, before its turn',
+        subject: 'the inputs the preprocessor saw',
+      },
     );
     for (const entry of seen)
-      assert.that(
-        'PRE-1',
-        entry.endedAtReturn,
-        `expected next() to return after the turn of "${entry.content}" ended, got it earlier`,
-      );
-    assert.that(
-      'PRE-1',
-      callContains(h.model.requests[0]!, 'rewritten: first'),
-      'expected the model to see the rewritten input, got the original',
-    );
+      assert.that('PRE-1', entry.endedAtReturn, {
+        rule: 'next() of a preprocessor must return once its input settled (its turn ended)',
+        observed: `next() returned before the turn of "${entry.content}" ended`,
+      });
+    assert.that('PRE-1', callContains(h.model.requests[0]!, 'rewritten: first'), {
+      rule: 'a rewrite by a preprocessor before next() must reach the model',
+      observed: 'the model saw the original input, not "rewritten: first"',
+    });
   },
 });
 
@@ -53,11 +54,23 @@ const drops = defineCase({
       if (!message.content.includes('drop me')) await next();
     });
     const dropped = await sendHuman(context, 's1', 'drop me').done;
-    assert.equal('PRE-1', dropped.state, 'resolved', 'the handleMessage promise of a dropped input');
-    assert.equal('PRE-1', turns(h, 's1').length, 0, 'the turns of a dropped input');
-    assert.equal('PRE-1', h.archive.writes.length, 0, 'the archive writes of a dropped input');
+    assert.equal('PRE-1', dropped.state, 'resolved', {
+      rule: 'a preprocessor that does not call next() drops the input: handleMessage resolves',
+      subject: 'the handleMessage promise of a dropped input',
+    });
+    assert.equal('PRE-1', turns(h, 's1').length, 0, {
+      rule: 'a dropped input must open no turn',
+      subject: 'the turns of a dropped input',
+    });
+    assert.equal('PRE-1', h.archive.writes.length, 0, {
+      rule: 'a dropped input must not be archived',
+      subject: 'the archive writes of a dropped input',
+    });
     const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
-    assert.that('PRE-1', ends.length > 0, 'expected a stream end marker for the dropped input, got none');
+    assert.that('PRE-1', ends.length > 0, {
+      rule: 'a dropped input must still get its stream end marker',
+      observed: 'no stream end marker was emitted for the dropped input',
+    });
   },
 });
 

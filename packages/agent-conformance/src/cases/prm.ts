@@ -19,16 +19,14 @@ const materialised = defineCase({
     });
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'question').done;
-    assert.that(
-      'PRM-1',
-      seenInHook,
-      'expected the contribution in the messages of agent:llm:before, got it missing',
-    );
-    assert.that(
-      'PRM-1',
-      callContains(h.model.requests[0]!, 'CONTRIBUTED NOTE'),
-      'expected the contribution in the model call, got it missing',
-    );
+    assert.that('PRM-1', seenInHook, {
+      rule: 'agent:prompt contributions must be materialised before agent:llm:before',
+      observed: 'the messages of agent:llm:before did not contain the contribution',
+    });
+    assert.that('PRM-1', callContains(h.model.requests[0]!, 'CONTRIBUTED NOTE'), {
+      rule: 'agent:prompt contributions must reach the model call',
+      observed: 'the model call did not contain the contribution',
+    });
   },
 });
 
@@ -46,23 +44,38 @@ const buildView = defineCase({
     });
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'question').done;
-    const view = assert.defined('PRM-2', probe.views[0], 'the view build received');
-    const turn = assert.defined('PRM-2', turns(h, 's1')[0], 'the turn');
-    assert.equal('PRM-2', view.sessionId, 's1', 'the session of the view');
-    assert.equal('PRM-2', view.platform, 'conformance', 'the platform of the view');
-    assert.equal(
-      'PRM-2',
-      view.inputs[0],
-      turn.inputs[0],
-      'the first input of the view (the same object as in agent:turn:before)',
-    );
-    assert.that('PRM-2', view.signal instanceof AbortSignal, 'expected an AbortSignal in the view, got none');
-    assert.equal('PRM-2', view.dryRun, false, 'dryRun of the view in a turn');
-    assert.that(
-      'PRM-2',
-      Array.isArray(view.messages),
-      'expected a message list snapshot in the view, got none',
-    );
+    const view = assert.defined('PRM-2', probe.views[0], {
+      rule: 'build(view) of a contribution must be called for the turn',
+      subject: 'the view build received',
+    });
+    const turn = assert.defined('PRM-2', turns(h, 's1')[0], {
+      rule: 'every input must open a turn',
+      subject: 'the turn',
+    });
+    assert.equal('PRM-2', view.sessionId, 's1', {
+      rule: 'the view of build must carry the session id',
+      subject: 'the session of the view',
+    });
+    assert.equal('PRM-2', view.platform, 'conformance', {
+      rule: 'the view of build must carry the platform',
+      subject: 'the platform of the view',
+    });
+    assert.equal('PRM-2', view.inputs[0], turn.inputs[0], {
+      rule: "the inputs of the view must be the turn's inputs (same objects as in agent:turn:before)",
+      subject: 'the first input of the view (the same object as in agent:turn:before)',
+    });
+    assert.that('PRM-2', view.signal instanceof AbortSignal, {
+      rule: 'the view of build must carry an abort signal',
+      observed: 'the view had no AbortSignal',
+    });
+    assert.equal('PRM-2', view.dryRun, false, {
+      rule: 'the dry-run flag of the view must be false in a turn',
+      subject: 'dryRun of the view in a turn',
+    });
+    assert.that('PRM-2', Array.isArray(view.messages), {
+      rule: 'the view of build must carry a snapshot of the message list',
+      observed: 'the view had no messages array',
+    });
   },
 });
 
@@ -83,15 +96,17 @@ const injectorFigures = defineCase({
     );
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'question').done;
-    const usage = assert.defined('PRM-3', usageOf(h, { sessionId: 's1' })[0], 'the token:usage event');
+    const usage = assert.defined('PRM-3', usageOf(h, { sessionId: 's1' })[0], {
+      rule: 'every model call must be followed by token:usage',
+      subject: 'the token:usage event',
+    });
     const figure = usage.parts
       .map((part) => part.injectors?.[probe.key])
       .find((value) => value !== undefined);
-    assert.that(
-      'PRM-3',
-      typeof figure === 'number' && figure > 0,
-      `expected tokens under injector key "${probe.key}", got ${String(figure)}`,
-    );
+    assert.that('PRM-3', typeof figure === 'number' && figure > 0, {
+      rule: "a contribution's tokens must be attributed in parts[].injectors under its global key pluginInstanceId/localId",
+      observed: `the tokens under injector key "${probe.key}" were ${String(figure)}`,
+    });
   },
 });
 

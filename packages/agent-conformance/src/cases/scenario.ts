@@ -57,16 +57,24 @@ export function contents(inputs: readonly TurnInput[]): string[] {
   return inputs.map((input) => input.message.content);
 }
 
+function ofSession(sessionId: string | undefined): string {
+  return sessionId === undefined ? '' : ` of ${sessionId}`;
+}
+
 /** Resolves once `count` turns (of the session, if given) reached `agent:turn:after`. */
 export function turnsEnded(harness: Harness, count: number, sessionId?: string): Promise<void> {
   return harness.until(
     () => turns(harness, sessionId).filter((turn) => turn.afterRun !== undefined).length >= count,
+    `${count} turn(s)${ofSession(sessionId)} to reach agent:turn:after`,
   );
 }
 
 /** Resolves once `count` turns (of the session, if given) reached `agent:turn:before`. */
 export function turnsStarted(harness: Harness, count: number, sessionId?: string): Promise<void> {
-  return harness.until(() => turns(harness, sessionId).length >= count);
+  return harness.until(
+    () => turns(harness, sessionId).length >= count,
+    `${count} turn(s)${ofSession(sessionId)} to reach agent:turn:before`,
+  );
 }
 
 /** Creates a session (default kind `console`, settings `{}`). */

@@ -24,15 +24,20 @@ const noInterruption = defineCase({
     const injected = sendInjection(context, 's1', 'injected meanwhile');
     const human = sendHuman(context, 's1', 'human meanwhile');
     await h.settle();
-    assert.that(
-      'SCH-1',
-      !held.call.aborted,
-      'expected the running model call to go on, got its signal aborted',
-    );
-    assert.equal('SCH-1', held.call.state, 'open', 'the state of the running model call');
+    assert.that('SCH-1', !held.call.aborted, {
+      rule: 'a new input must never interrupt the running turn of its session',
+      observed: 'the signal of the running model call was aborted',
+    });
+    assert.equal('SCH-1', held.call.state, 'open', {
+      rule: 'a new input must never interrupt the running turn of its session',
+      subject: 'the state of the running model call',
+    });
     held.gate.open();
     await Promise.all([held.input.done, injected.done, human.done]);
-    assert.equal('SCH-1', turns(h, 's1')[0]?.after?.outcome, 'replied', 'the outcome of the first turn');
+    assert.equal('SCH-1', turns(h, 's1')[0]?.after?.outcome, 'replied', {
+      rule: 'a new input must never interrupt the running turn of its session',
+      subject: 'the outcome of the first turn',
+    });
   },
 });
 
@@ -52,36 +57,35 @@ const humanJoins = defineCase({
     gate.open();
     await Promise.all([first.done, second.done]);
     const all = turns(h, 's1');
-    assert.equal('SCH-2', all.length, 1, 'the number of turns');
+    assert.equal('SCH-2', all.length, 1, {
+      rule: 'a human input during a human turn of its session must join that turn (pending insertion), not open another',
+      subject: 'the number of turns',
+    });
     const turn = all[0]!;
-    assert.deepEqual(
-      'SCH-2',
-      contents(turn.inputs),
-      ['first question', 'second question'],
-      'the inputs of the turn',
-    );
-    assert.that(
-      'SCH-2',
-      !callContains(h.model.requests[0]!, 'second question'),
-      'expected the first model call not to see the joined input, got it',
-    );
-    assert.that(
-      'SCH-2',
-      callContains(h.model.requests[1]!, 'second question'),
-      'expected the model call after the insertion to see it, got no such message',
-    );
-    const write = assert.defined(
-      'ARC-6',
-      incomingWrites(h, 'second question')[0],
-      'the archive write of the joined input',
-    );
-    assert.equal(
-      'ARC-6',
-      write.incoming?.turnId,
-      turn.turnId,
-      'the turn id the joined input was archived with',
-    );
-    assert.equal('ARC-6', write.incoming?.entry, 'joined', 'the entry the joined input was archived with');
+    assert.deepEqual('SCH-2', contents(turn.inputs), ['first question', 'second question'], {
+      rule: 'a human input during a human turn of its session must join that turn (pending insertion), not open another',
+      subject: 'the inputs of the turn',
+    });
+    assert.that('SCH-2', !callContains(h.model.requests[0]!, 'second question'), {
+      rule: "a pending insertion joins before the turn's next model call, not the one already running",
+      observed: 'the first model call already contained the joined input',
+    });
+    assert.that('SCH-2', callContains(h.model.requests[1]!, 'second question'), {
+      rule: "a pending insertion must be part of the messages of the turn's next model call",
+      observed: 'the model call after the insertion did not contain "second question"',
+    });
+    const write = assert.defined('ARC-6', incomingWrites(h, 'second question')[0], {
+      rule: 'a joined input must be archived when inserted',
+      subject: 'the archive write of the joined input',
+    });
+    assert.equal('ARC-6', write.incoming?.turnId, turn.turnId, {
+      rule: 'a joined input must be archived with the id of the turn it joined',
+      subject: 'the turn id the joined input was archived with',
+    });
+    assert.equal('ARC-6', write.incoming?.entry, 'joined', {
+      rule: 'a joined input must be archived with entry "joined"',
+      subject: 'the entry the joined input was archived with',
+    });
   },
 });
 
@@ -99,18 +103,18 @@ const insertionsOpenNextTurn = defineCase({
     held.gate.open();
     await Promise.all([held.input.done, pending.done, queued.done]);
     const order = turns(h, 's1').map((turn) => contents(turn.inputs));
-    assert.deepEqual(
-      'SCH-3',
-      order,
-      [['opening'], ['pending'], ['queued']],
-      'the inputs of the turns, in order',
-    );
-    const write = assert.defined(
-      'SCH-3',
-      incomingWrites(h, 'pending')[0],
-      'the archive write of the pending input',
-    );
-    assert.equal('SCH-3', write.incoming?.entry, 'opened', 'the entry of the pending input in its own turn');
+    assert.deepEqual('SCH-3', order, [['opening'], ['pending'], ['queued']], {
+      rule: 'pending insertions of a turn that makes no further model call must open the next turn, ahead of the queue',
+      subject: 'the inputs of the turns, in order',
+    });
+    const write = assert.defined('SCH-3', incomingWrites(h, 'pending')[0], {
+      rule: 'the pending input must be archived when its turn opens',
+      subject: 'the archive write of the pending input',
+    });
+    assert.equal('SCH-3', write.incoming?.entry, 'opened', {
+      rule: 'the pending input must open its own turn with entry "opened"',
+      subject: 'the entry of the pending input in its own turn',
+    });
   },
 });
 
@@ -140,12 +144,14 @@ async function assertOwnTurns(
   gate.open();
   await Promise.all([opened.done, arriving.done]);
   const order = turns(h, 's1').map((turn) => contents(turn.inputs));
-  assert.deepEqual('SCH-4', order, [[first.content], [second.content]], 'the inputs of the turns, in order');
-  assert.that(
-    'SCH-4',
-    !callContains(h.model.requests[1]!, second.content),
-    `expected the ${first.kind} turn not to see the ${second.kind} input, got it`,
-  );
+  assert.deepEqual('SCH-4', order, [[first.content], [second.content]], {
+    rule: 'an injection must always form its own turn: never inserted into another, nothing inserted into it',
+    subject: 'the inputs of the turns, in order',
+  });
+  assert.that('SCH-4', !callContains(h.model.requests[1]!, second.content), {
+    rule: 'an injection must always form its own turn: never inserted into another, nothing inserted into it',
+    observed: `the ${first.kind} turn's next model call contained the ${second.kind} input`,
+  });
 }
 
 const injectionOwnTurn = defineCase({
@@ -181,7 +187,10 @@ const oneAtATime = defineCase({
     const third = sendInjection(context, 's1', 'job 3');
     h.model.script([{ text: 'reply 2' }, { text: 'reply 3' }]);
     await h.settle();
-    assert.equal('SCH-5', turns(h, 's1').length, 1, 'the number of turns started while the first runs');
+    assert.equal('SCH-5', turns(h, 's1').length, 1, {
+      rule: 'turns of one session must run one at a time',
+      subject: 'the number of turns started while the first runs',
+    });
     held.gate.open();
     await Promise.all([held.input.done, second.done, third.done]);
     const all = turns(h, 's1');
@@ -189,15 +198,17 @@ const oneAtATime = defineCase({
       'SCH-5',
       all.map((turn) => contents(turn.inputs)),
       [['job 1'], ['job 2'], ['job 3']],
-      'the inputs of the turns, in order',
+      {
+        rule: 'turns of one session must run in the order their inputs were enqueued',
+        subject: 'the inputs of the turns, in order',
+      },
     );
     for (let index = 1; index < all.length; index += 1) {
       const previousEnd = all[index - 1]?.afterRun?.seq ?? Number.POSITIVE_INFINITY;
-      assert.that(
-        'SCH-5',
-        all[index]!.before.seq > previousEnd,
-        `expected turn ${index + 1} to start after turn ${index} ended, got it started before`,
-      );
+      assert.that('SCH-5', all[index]!.before.seq > previousEnd, {
+        rule: 'a turn of a session may start only after the previous one ended',
+        observed: `turn ${index + 1} started before turn ${index} ended`,
+      });
     }
   },
 });
@@ -213,11 +224,10 @@ const sessionsConcurrent = defineCase({
     h.model.script([{ text: 'quick answer' }]);
     const other = sendHuman(context, 'b', 'quick question');
     await h.settle();
-    assert.that(
-      'SCH-5',
-      other.settled,
-      'expected the turn of session b to finish while session a waits, got it still pending',
-    );
+    assert.that('SCH-5', other.settled, {
+      rule: 'turns of different sessions must run concurrently',
+      observed: 'the turn of session b did not finish while session a waited',
+    });
     held.gate.open();
     await held.input.done;
   },
@@ -241,18 +251,14 @@ const queueHeadTakesHumans = defineCase({
     held.gate.open();
     await Promise.all([held.input.done, ...waiting.map((record) => record.done)]);
     const order = turns(h, 's1').map((turn) => contents(turn.inputs));
-    assert.deepEqual(
-      'SCH-6',
-      order,
-      [['job'], ['human 1', 'human 2'], ['job 2'], ['human 3']],
-      'the inputs of the turns, in order',
-    );
-    assert.equal(
-      'SCH-6',
-      incomingWrites(h, 'human 2')[0]?.incoming?.entry,
-      'opened',
-      'the entry of the second human input',
-    );
+    assert.deepEqual('SCH-6', order, [['job'], ['human 1', 'human 2'], ['job 2'], ['human 3']], {
+      rule: 'a turn opened from the queue must take the head input and every human input directly behind it',
+      subject: 'the inputs of the turns, in order',
+    });
+    assert.equal('SCH-6', incomingWrites(h, 'human 2')[0]?.incoming?.entry, 'opened', {
+      rule: 'the inputs taken with the head must be archived with entry "opened"',
+      subject: 'the entry of the second human input',
+    });
   },
 });
 
@@ -277,18 +283,15 @@ const sameSessionAndSource = defineCase({
     await Promise.all([held.input.done, ...waiting.map((record) => record.done)]);
     for (const turn of turns(h)) {
       for (const input of turn.inputs) {
-        assert.equal(
-          'SCH-7',
-          input.message.sessionId,
-          turn.sessionId,
-          `the session of input "${input.message.content}"`,
-        );
+        assert.equal('SCH-7', input.message.sessionId, turn.sessionId, {
+          rule: 'all inputs of one turn must share its session',
+          subject: `the session of input "${input.message.content}"`,
+        });
         const same = isDeepStrictEqual(input.message.source, turn.inputs[0]?.message.source);
-        assert.that(
-          'SCH-7',
-          same,
-          `expected every input of turn ${turn.turnId} to share its source, got "${input.message.content}" differing`,
-        );
+        assert.that('SCH-7', same, {
+          rule: 'all inputs of one turn must share its source',
+          observed: `input "${input.message.content}" of turn ${turn.turnId} has another source`,
+        });
       }
     }
   },
@@ -325,11 +328,10 @@ const queueEvents = defineCase({
     await Promise.all([held.input.done, first.done, second.done]);
     const lists = waitingLists(context, 's1');
     const expected = [['waiting 1'], ['waiting 1', 'waiting 2'], ['waiting 2'], []];
-    assert.that(
-      'SCH-8',
-      containsInOrder(lists, expected),
-      `expected agent:queue waiting lists to include ${JSON.stringify(expected)} in order, got ${JSON.stringify(lists)}`,
-    );
+    assert.that('SCH-8', containsInOrder(lists, expected), {
+      rule: 'agent:queue must list the waiting inputs in enqueue order, on enqueue and when they enter a turn',
+      observed: `the agent:queue waiting lists were ${JSON.stringify(lists)}, without ${JSON.stringify(expected)} in order`,
+    });
   },
 });
 
@@ -350,11 +352,10 @@ const queueEventsOnRelease = defineCase({
     context.agent.abort('s1', { queued: true });
     await Promise.all([held.input.done, queued.done]);
     const lists = waitingLists(context, 's1');
-    assert.that(
-      'SCH-8',
-      containsInOrder(lists, [['waiting'], []]),
-      `expected agent:queue to list the waiting input, then none once released, got ${JSON.stringify(lists)}`,
-    );
+    assert.that('SCH-8', containsInOrder(lists, [['waiting'], []]), {
+      rule: 'agent:queue must be emitted when inputs are released, listing them gone',
+      observed: `the agent:queue waiting lists were ${JSON.stringify(lists)}, not the waiting input then none`,
+    });
   },
 });
 

@@ -10,12 +10,10 @@ const assignWrites = defineCase({
     session(h, 's1');
     h.model.define({ ref: 'conformance/alt' });
     await context.agent.assignModel('s1', 'conformance/alt');
-    assert.equal(
-      'SET-1',
-      h.services.sessions.getSettings('s1')?.model,
-      'conformance/alt',
-      'the model in the session settings',
-    );
+    assert.equal('SET-1', h.services.sessions.getSettings('s1')?.model, 'conformance/alt', {
+      rule: "assignModel(sessionId, model) must write the model into the session's settings",
+      subject: 'the model in the session settings',
+    });
   },
 });
 
@@ -27,17 +25,15 @@ const assignRejects = defineCase({
     session(h, 'no-settings', { settings: null });
     session(h, 'read-only', { readOnly: true });
     const missing = await outcomeOf(() => context.agent.assignModel('no-settings', 'conformance/model'));
-    assert.that(
-      'SET-1',
-      missing.failed,
-      'expected assignModel to throw for a session without settings, got it resolved',
-    );
+    assert.that('SET-1', missing.failed, {
+      rule: 'assignModel must throw when the session has no settings',
+      observed: 'assignModel resolved for a session without settings',
+    });
     const refused = await outcomeOf(() => context.agent.assignModel('read-only', 'conformance/model'));
-    assert.that(
-      'SET-1',
-      refused.failed,
-      'expected assignModel to throw when the write is refused, got it resolved',
-    );
+    assert.that('SET-1', refused.failed, {
+      rule: 'assignModel must throw when the settings write is refused',
+      observed: 'assignModel resolved although the write was refused',
+    });
   },
 });
 
@@ -50,12 +46,10 @@ const modelSetting = defineCase({
     session(h, 's1', { settings: { model: 'conformance/alt' } });
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'question').done;
-    assert.equal(
-      'SET-2',
-      h.model.requests[0]?.modelRef,
-      'conformance/alt',
-      'the model called for the session',
-    );
+    assert.equal('SET-2', h.model.requests[0]?.modelRef, 'conformance/alt', {
+      rule: "the session's model setting must pick the model called",
+      subject: 'the model called for the session',
+    });
   },
 });
 
@@ -69,17 +63,14 @@ const thinkingSetting = defineCase({
     h.model.script([{ text: 'one' }, { text: 'two' }]);
     await sendHuman(context, 'on', 'question').done;
     await sendHuman(context, 'off', 'question').done;
-    assert.equal(
-      'SET-2',
-      h.model.requests[0]?.request.thinking,
-      true,
-      'thinking of the call with deep thinking on',
-    );
-    assert.that(
-      'SET-2',
-      h.model.requests[1]?.request.thinking !== true,
-      'expected no thinking with deep thinking off, got it on',
-    );
+    assert.equal('SET-2', h.model.requests[0]?.request.thinking, true, {
+      rule: "the session's deep-thinking setting must reach the model call (ChatRequest.thinking)",
+      subject: 'thinking of the call with deep thinking on',
+    });
+    assert.that('SET-2', h.model.requests[1]?.request.thinking !== true, {
+      rule: "the session's deep-thinking setting must reach the model call (ChatRequest.thinking)",
+      observed: 'the call with deep thinking off had thinking on',
+    });
   },
 });
 
@@ -97,11 +88,10 @@ function iterationCase(limit: number, expected: { readonly min: number; readonly
       ]);
       await sendHuman(context, 's1', 'loop').done;
       const rounds = h.tools.calls.length;
-      assert.that(
-        'SET-2',
-        rounds >= expected.min && rounds <= expected.max,
-        `expected ${expected.min} to ${expected.max} tool rounds with a limit of ${limit}, got ${rounds}`,
-      );
+      assert.that('SET-2', rounds >= expected.min && rounds <= expected.max, {
+        rule: "the session's max tool iterations setting must bound the tool loop",
+        observed: `${rounds} tool rounds ran with a limit of ${limit}; expected ${expected.min} to ${expected.max}`,
+      });
     },
   });
 }
@@ -121,15 +111,17 @@ const historySetting = defineCase({
     );
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'question').done;
-    const call = assert.defined('SET-2', h.model.requests[0], 'the model call');
+    const call = assert.defined('SET-2', h.model.requests[0], {
+      rule: 'every input must open a turn that calls the model',
+      subject: 'the model call',
+    });
     const sent = Array.from({ length: 6 }, (_unused, index) => callContains(call, `[old-${index}]`)).filter(
       Boolean,
     ).length;
-    assert.that(
-      'SET-2',
-      sent >= 1 && sent <= 2,
-      `expected 1 or 2 of the 6 earlier messages sent with a limit of 2, got ${sent}`,
-    );
+    assert.that('SET-2', sent >= 1 && sent <= 2, {
+      rule: "the session's history count limit must bound the history sent",
+      observed: `${sent} of the 6 earlier messages were sent with a limit of 2; expected 1 or 2`,
+    });
   },
 });
 

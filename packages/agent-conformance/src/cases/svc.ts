@@ -10,22 +10,21 @@ const serviceSurface = defineCase({
   run: async ({ agent }) => {
     const returned = agent.returned as unknown as Record<string, unknown>;
     for (const method of ['handleMessage', 'abort', 'clearing', 'assignModel']) {
-      assert.equal('SVC-1', typeof returned[method], 'function', `typeof ${method} on the agent`);
+      assert.equal('SVC-1', typeof returned[method], 'function', {
+        rule: 'AgentService must expose handleMessage, abort, clearing and assignModel as functions',
+        subject: `typeof ${method} on the agent`,
+      });
     }
     if (returned.registerPreprocessor !== undefined) {
-      assert.equal(
-        'SVC-1',
-        typeof returned.registerPreprocessor,
-        'function',
-        'typeof registerPreprocessor on the agent',
-      );
+      assert.equal('SVC-1', typeof returned.registerPreprocessor, 'function', {
+        rule: 'registerPreprocessor is optional on the service, but must be a function when present',
+        subject: 'typeof registerPreprocessor on the agent',
+      });
     }
-    assert.equal(
-      'SVC-1',
-      typeof agent.handle.registerPreprocessor,
-      'function',
-      'typeof registerPreprocessor on the bound agent',
-    );
+    assert.equal('SVC-1', typeof agent.handle.registerPreprocessor, 'function', {
+      rule: 'the bound agent must expose registerPreprocessor',
+      subject: 'typeof registerPreprocessor on the bound agent',
+    });
   },
 });
 
@@ -37,20 +36,24 @@ const settlesAfterTurn = defineCase({
     session(h, 's1');
     const held = await holdTurn(context, { sessionId: 's1', content: 'hello' });
     await h.settle();
-    assert.that(
-      'SVC-2',
-      !held.input.settled,
-      'expected handleMessage to stay pending while its turn runs, got it settled',
-    );
+    assert.that('SVC-2', !held.input.settled, {
+      rule: 'handleMessage must stay pending while its turn runs',
+      observed: 'handleMessage settled while its turn was running',
+    });
     held.gate.open();
     const record = await held.input.done;
-    assert.equal('SVC-2', record.state, 'resolved', 'the handleMessage promise');
-    const turn = assert.defined('SVC-2', turns(h, 's1')[0]?.afterRun, 'the agent:turn:after run of the turn');
-    assert.that(
-      'SVC-2',
-      (record.settleSeq ?? 0) > turn.seq,
-      'expected handleMessage to resolve after agent:turn:after, got it resolved before',
-    );
+    assert.equal('SVC-2', record.state, 'resolved', {
+      rule: 'handleMessage must resolve once its turn ended',
+      subject: 'the handleMessage promise',
+    });
+    const turn = assert.defined('SVC-2', turns(h, 's1')[0]?.afterRun, {
+      rule: 'every turn must end with agent:turn:after',
+      subject: 'the agent:turn:after run of the turn',
+    });
+    assert.that('SVC-2', (record.settleSeq ?? 0) > turn.seq, {
+      rule: 'handleMessage may resolve only after agent:turn:after of its turn',
+      observed: 'handleMessage resolved before agent:turn:after',
+    });
   },
 });
 
@@ -62,8 +65,14 @@ const settlesWhenDropped = defineCase({
     session(h, 's1');
     h.hooks.middleware('agent:input:before', async () => undefined);
     const record = await sendHuman(context, 's1', 'dropped').done;
-    assert.equal('SVC-2', record.state, 'resolved', 'the handleMessage promise of a dropped input');
-    assert.equal('SVC-2', turns(h).length, 0, 'the number of turns started for a dropped input');
+    assert.equal('SVC-2', record.state, 'resolved', {
+      rule: 'handleMessage must resolve for an input dropped at agent:input:before',
+      subject: 'the handleMessage promise of a dropped input',
+    });
+    assert.equal('SVC-2', turns(h).length, 0, {
+      rule: 'an input dropped at agent:input:before must open no turn',
+      subject: 'the number of turns started for a dropped input',
+    });
   },
 });
 
@@ -75,8 +84,14 @@ const settlesWhenBlocked = defineCase({
     session(h, 's1');
     h.hooks.middleware('agent:turn:before', async () => undefined);
     const record = await sendHuman(context, 's1', 'blocked').done;
-    assert.equal('SVC-2', record.state, 'resolved', 'the handleMessage promise of a blocked turn');
-    assert.equal('SVC-2', h.model.requests.length, 0, 'the number of model calls of a blocked turn');
+    assert.equal('SVC-2', record.state, 'resolved', {
+      rule: 'handleMessage must resolve for a turn blocked at agent:turn:before',
+      subject: 'the handleMessage promise of a blocked turn',
+    });
+    assert.equal('SVC-2', h.model.requests.length, 0, {
+      rule: 'a turn blocked at agent:turn:before must make no model call',
+      subject: 'the number of model calls of a blocked turn',
+    });
   },
 });
 
@@ -93,12 +108,10 @@ const settlesWhenReleased = defineCase({
     context.agent.abort('s1', { queued: true });
     for (const record of [held.input, pending, queued]) {
       const settled = await record.done;
-      assert.equal(
-        'SVC-2',
-        settled.state,
-        'resolved',
-        `the handleMessage promise of "${settled.message.content}"`,
-      );
+      assert.equal('SVC-2', settled.state, 'resolved', {
+        rule: 'handleMessage must resolve for every input released by abort with queued',
+        subject: `the handleMessage promise of "${settled.message.content}"`,
+      });
     }
   },
 });
@@ -111,8 +124,14 @@ const modelFailure = defineCase({
     session(h, 's1');
     h.model.script([{ throws: 'the model is down' }]);
     const record = await sendHuman(context, 's1', 'hello').done;
-    assert.equal('SVC-3', record.state, 'resolved', 'the handleMessage promise after a model failure');
-    assert.equal('SVC-3', turns(h, 's1')[0]?.after?.outcome, 'error', 'the outcome of the turn');
+    assert.equal('SVC-3', record.state, 'resolved', {
+      rule: 'a failing model call must not reject handleMessage',
+      subject: 'the handleMessage promise after a model failure',
+    });
+    assert.equal('SVC-3', turns(h, 's1')[0]?.after?.outcome, 'error', {
+      rule: 'a failing model call must end the turn with outcome "error"',
+      subject: 'the outcome of the turn',
+    });
   },
 });
 
@@ -125,8 +144,14 @@ const archiveFailure = defineCase({
     h.model.script([{ text: 'never persisted' }]);
     h.archive.failNext('archiveIncoming');
     const record = await sendHuman(context, 's1', 'hello').done;
-    assert.equal('SVC-3', record.state, 'resolved', 'the handleMessage promise after an archive failure');
-    assert.equal('SVC-3', turns(h, 's1')[0]?.after?.outcome, 'error', 'the outcome of the turn');
+    assert.equal('SVC-3', record.state, 'resolved', {
+      rule: 'a failing archive write must not reject handleMessage',
+      subject: 'the handleMessage promise after an archive failure',
+    });
+    assert.equal('SVC-3', turns(h, 's1')[0]?.after?.outcome, 'error', {
+      rule: 'a failing archive write must end the turn with outcome "error"',
+      subject: 'the outcome of the turn',
+    });
   },
 });
 
@@ -142,13 +167,14 @@ const toolAndHookFailure = defineCase({
     });
     h.model.script([{ toolCalls: [{ name: 'broken' }] }, { text: 'recovered' }]);
     const record = await sendHuman(context, 's1', 'hello').done;
-    assert.equal(
-      'SVC-3',
-      record.state,
-      'resolved',
-      'the handleMessage promise after a tool and a hook failure',
-    );
-    assert.defined('SVC-3', turns(h, 's1')[0]?.after, 'the agent:turn:after payload of the turn');
+    assert.equal('SVC-3', record.state, 'resolved', {
+      rule: 'a throwing tool or hook middleware must not reject handleMessage',
+      subject: 'the handleMessage promise after a tool and a hook failure',
+    });
+    assert.defined('SVC-3', turns(h, 's1')[0]?.after, {
+      rule: 'a turn with a throwing tool or hook middleware must still end with agent:turn:after',
+      subject: 'the agent:turn:after payload of the turn',
+    });
   },
 });
 
@@ -160,22 +186,28 @@ const invalidInput = defineCase({
     session(h, 's1');
     const invalid = { sessionId: 's1', platform: 'conformance', userId: 'user-1', content: 42 };
     const record = await context.agent.send(invalid as unknown as IncomingMessage).done;
-    assert.equal(
-      'SVC-3',
-      record.state,
-      'rejected',
-      'the handleMessage promise of an input whose content is a number',
-    );
+    assert.equal('SVC-3', record.state, 'rejected', {
+      rule: 'handleMessage must reject an invalid input',
+      subject: 'the handleMessage promise of an input whose content is a number',
+    });
     const error = record.error as { readonly message?: unknown; readonly field?: unknown };
-    assert.that('SVC-3', record.error instanceof Error, `expected an Error, got ${String(record.error)}`);
+    assert.that('SVC-3', record.error instanceof Error, {
+      rule: 'an invalid input must be rejected with an Error (a typed validation error)',
+      observed: `it rejected with ${String(record.error)}, not an Error`,
+    });
     const names = error.field === 'content' || String(error.message).includes('content');
-    assert.that(
-      'SVC-3',
-      names,
-      `expected the error to name the field "content", got "${String(error.message)}"`,
-    );
-    assert.equal('SVC-3', h.archive.writes.length, 0, 'the number of archive writes for an invalid input');
-    assert.equal('SVC-3', turns(h).length, 0, 'the number of turns started for an invalid input');
+    assert.that('SVC-3', names, {
+      rule: 'the validation error must name the bad field',
+      observed: `the error did not name the field "content": "${String(error.message)}"`,
+    });
+    assert.equal('SVC-3', h.archive.writes.length, 0, {
+      rule: 'an invalid input must archive nothing',
+      subject: 'the number of archive writes for an invalid input',
+    });
+    assert.equal('SVC-3', turns(h).length, 0, {
+      rule: 'an invalid input must start no turn',
+      subject: 'the number of turns started for an invalid input',
+    });
   },
 });
 
@@ -185,11 +217,10 @@ const providerSwitch = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const original = assert.defined(
-      'SVC-4',
-      context.agent.providerName,
-      'the provider name of the implementation',
-    );
+    const original = assert.defined('SVC-4', context.agent.providerName, {
+      rule: "the implementation must be provided as the app's agent service",
+      subject: 'the provider name of the implementation',
+    });
     const received: IncomingMessage[] = [];
     const other: AgentService = {
       handleMessage: async (message) => {
@@ -204,23 +235,25 @@ const providerSwitch = defineCase({
     h.app.provide(agentService, other, { name: 'conformance-other' });
     h.app.select(agentService, 'conformance-other');
     await context.agent.handleMessage(h.input({ sessionId: 's1', content: 'to the other provider' }));
-    assert.equal('SVC-4', received.length, 1, 'the inputs the other provider received while selected');
-    assert.equal(
-      'SVC-4',
-      h.model.requests.length,
-      0,
-      'the model calls of the implementation while not selected',
-    );
+    assert.equal('SVC-4', received.length, 1, {
+      rule: 'calls on the business handle must go to the provider selected at the time',
+      subject: 'the inputs the other provider received while selected',
+    });
+    assert.equal('SVC-4', h.model.requests.length, 0, {
+      rule: 'calls on the business handle must go to the provider selected at the time',
+      subject: 'the model calls of the implementation while not selected',
+    });
     h.app.select(agentService, original);
     h.model.script([{ text: 'back again' }]);
     await context.agent.handleMessage(h.input({ sessionId: 's1', content: 'to the implementation' }));
-    assert.equal('SVC-4', received.length, 1, 'the inputs the other provider received after switching back');
-    assert.equal(
-      'SVC-4',
-      h.model.requests.length,
-      1,
-      'the model calls of the implementation once selected again',
-    );
+    assert.equal('SVC-4', received.length, 1, {
+      rule: 'calls on the business handle must go to the provider selected at the time',
+      subject: 'the inputs the other provider received after switching back',
+    });
+    assert.equal('SVC-4', h.model.requests.length, 1, {
+      rule: 'calls on the business handle must go to the provider selected at the time',
+      subject: 'the model calls of the implementation once selected again',
+    });
   },
 });
 
@@ -233,17 +266,31 @@ const withoutArchive = defineCase({
     session(h, 's1');
     h.model.script([{ text: 'reply without archive' }]);
     const record = await sendHuman(context, 's1', 'hello').done;
-    assert.equal('SVC-5', record.state, 'resolved', 'the handleMessage promise');
-    const turn = assert.defined('SVC-5', turns(h, 's1')[0], 'the turn');
-    assert.equal('SVC-5', turn.after?.outcome, 'replied', 'the outcome of the turn');
+    assert.equal('SVC-5', record.state, 'resolved', {
+      rule: 'without archive and memory, handleMessage must still resolve',
+      subject: 'the handleMessage promise',
+    });
+    const turn = assert.defined('SVC-5', turns(h, 's1')[0], {
+      rule: 'without archive and memory, turns must still run',
+      subject: 'the turn',
+    });
+    assert.equal('SVC-5', turn.after?.outcome, 'replied', {
+      rule: 'without archive and memory, turns must still reply',
+      subject: 'the outcome of the turn',
+    });
     const sent = outbound(h, 's1').some((message) => message.content.includes('reply without archive'));
-    assert.that(
-      'SVC-5',
-      sent,
-      'expected the reply to be handed out on outbound:message, got no such message',
-    );
-    assert.equal('HK-9', turn.inputs[0]?.archived, undefined, 'TurnInput.archived without an archive');
-    assert.equal('SVC-5', incomingWrites(h, 'hello').length, 0, 'archive writes without an archive');
+    assert.that('SVC-5', sent, {
+      rule: 'without archive and memory, the reply must still be handed out on outbound:message',
+      observed: 'no outbound:message carried the reply',
+    });
+    assert.equal('HK-9', turn.inputs[0]?.archived, undefined, {
+      rule: 'without an archive, TurnInput.archived must stay unset',
+      subject: 'TurnInput.archived without an archive',
+    });
+    assert.equal('SVC-5', incomingWrites(h, 'hello').length, 0, {
+      rule: 'without an archive, nothing is archived',
+      subject: 'archive writes without an archive',
+    });
   },
 });
 

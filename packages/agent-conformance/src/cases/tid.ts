@@ -1,5 +1,6 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
+import type { Harness } from '../harness/harness';
 import { incomingWrites, outbound, sendHuman, session, streamChunks, turns, usageOf } from './scenario';
 
 const freshTurnIds = defineCase({
@@ -14,16 +15,84 @@ const freshTurnIds = defineCase({
     await sendHuman(context, 's1', 'second').done;
     await sendHuman(context, 's2', 'third').done;
     const ids = turns(h).map((turn) => turn.turnId);
-    assert.equal('TID-1', ids.length, 3, 'the number of turns');
+    assert.equal('TID-1', ids.length, 3, {
+      rule: 'every input must open its own turn here',
+      subject: 'the number of turns',
+    });
     for (const id of ids)
-      assert.that(
-        'TID-1',
-        typeof id === 'string' && id.length > 0,
-        `expected a non-empty string turn id, got ${String(id)}`,
-      );
-    assert.equal('TID-1', new Set(ids).size, 3, 'the number of distinct turn ids');
+      assert.that('TID-1', typeof id === 'string' && id.length > 0, {
+        rule: 'each turn must get a non-empty string turn id',
+        observed: `the turn id was ${String(id)}`,
+      });
+    assert.equal('TID-1', new Set(ids).size, 3, {
+      rule: 'each turn must get a fresh unique turn id',
+      subject: 'the number of distinct turn ids',
+    });
   },
 });
+
+/** Checks that every streamed chunk of `s1` carries turn id `id` ([TID-2]). */
+function assertStreamCarries(h: Harness, id: string): void {
+  const chunks = streamChunks(h, 's1');
+  assert.that(
+    'TID-2',
+    chunks.some((chunk) => chunk.type === 'content'),
+    { rule: 'a turn must stream its content on outbound:stream', observed: 'no content chunk was streamed' },
+  );
+  for (const chunk of chunks) {
+    if (chunk.type !== 'end' || chunk.turnId !== undefined)
+      assert.equal('TID-2', chunk.turnId, id, {
+        rule: "every outbound:stream chunk must carry its turn's id",
+        subject: `the turn id of a ${chunk.type} chunk`,
+      });
+  }
+}
+
+/** Checks that the tool call's context and its `tool:execute` event carry turn id `id` ([TID-2]). */
+function assertToolCallCarries(h: Harness, id: string): void {
+  const toolCall = assert.defined('TID-2', h.tools.calls[0], {
+    rule: "the model's tool call must be executed",
+    subject: 'the tool call',
+  });
+  assert.equal('TID-2', toolCall.context.turnId, id, {
+    rule: "the ToolCallContext must carry its turn's id",
+    subject: 'the turn id of the ToolCallContext',
+  });
+  const executed = h.events.of('tool:execute');
+  assert.that('TID-2', executed.length > 0, {
+    rule: 'a tool call must emit tool:execute',
+    observed: 'no tool:execute event was emitted',
+  });
+  for (const event of executed)
+    assert.equal('TID-2', event.payload.toolCallContext.turnId, id, {
+      rule: "tool:execute must carry its turn's id",
+      subject: 'the turn id of tool:execute',
+    });
+}
+
+/** Checks that the usage events and replies of `s1` carry turn id `id` ([TID-2]). */
+function assertUsageAndRepliesCarry(h: Harness, id: string): void {
+  const usage = usageOf(h, { sessionId: 's1' });
+  assert.that('TID-2', usage.length > 0, {
+    rule: 'every model call must be followed by token:usage',
+    observed: 'no token:usage event was emitted',
+  });
+  for (const event of usage)
+    assert.equal('TID-2', event.turnId, id, {
+      rule: 'every token:usage of a turn must carry its turn id',
+      subject: 'the turn id of token:usage',
+    });
+  const sent = outbound(h, 's1');
+  assert.that('TID-2', sent.length > 0, {
+    rule: 'a replied turn must hand out its reply on outbound:message',
+    observed: 'no outbound:message was sent',
+  });
+  for (const message of sent)
+    assert.equal('TID-2', message.turnId, id, {
+      rule: "outbound:message of a reply must carry its turn's id (OutgoingMessage.turnId)",
+      subject: 'the turn id of outbound:message',
+    });
+}
 
 const turnIdEverywhere = defineCase({
   requirements: ['TID-2'],
@@ -37,37 +106,22 @@ const turnIdEverywhere = defineCase({
       { text: 'final answer', deltas: ['final ', 'answer'] },
     ]);
     await sendHuman(context, 's1', 'question').done;
-    const turn = assert.defined('TID-2', turns(h, 's1')[0], 'the turn');
+    const turn = assert.defined('TID-2', turns(h, 's1')[0], {
+      rule: 'every input must open a turn',
+      subject: 'the turn',
+    });
     const id = turn.turnId;
-    assert.equal('TID-2', turn.after?.turnId, id, 'the turn id of agent:turn:after');
-    assert.equal(
-      'TID-2',
-      incomingWrites(h, 'question')[0]?.incoming?.turnId,
-      id,
-      'the turn id the input was archived with',
-    );
-    const chunks = streamChunks(h, 's1');
-    assert.that(
-      'TID-2',
-      chunks.some((chunk) => chunk.type === 'content'),
-      'expected streamed content chunks, got none',
-    );
-    for (const chunk of chunks) {
-      if (chunk.type !== 'end' || chunk.turnId !== undefined)
-        assert.equal('TID-2', chunk.turnId, id, `the turn id of a ${chunk.type} chunk`);
-    }
-    const toolCall = assert.defined('TID-2', h.tools.calls[0], 'the tool call');
-    assert.equal('TID-2', toolCall.context.turnId, id, 'the turn id of the ToolCallContext');
-    const executed = h.events.of('tool:execute');
-    assert.that('TID-2', executed.length > 0, 'expected a tool:execute event, got none');
-    for (const event of executed)
-      assert.equal('TID-2', event.payload.toolCallContext.turnId, id, 'the turn id of tool:execute');
-    const usage = usageOf(h, { sessionId: 's1' });
-    assert.that('TID-2', usage.length > 0, 'expected token:usage events, got none');
-    for (const event of usage) assert.equal('TID-2', event.turnId, id, 'the turn id of token:usage');
-    const sent = outbound(h, 's1');
-    assert.that('TID-2', sent.length > 0, 'expected an outbound:message, got none');
-    for (const message of sent) assert.equal('TID-2', message.turnId, id, 'the turn id of outbound:message');
+    assert.equal('TID-2', turn.after?.turnId, id, {
+      rule: 'agent:turn:after must carry the same turn id as agent:turn:before',
+      subject: 'the turn id of agent:turn:after',
+    });
+    assert.equal('TID-2', incomingWrites(h, 'question')[0]?.incoming?.turnId, id, {
+      rule: "inputs must be archived with their turn's id",
+      subject: 'the turn id the input was archived with',
+    });
+    assertStreamCarries(h, id);
+    assertToolCallCarries(h, id);
+    assertUsageAndRepliesCarry(h, id);
   },
 });
 
@@ -79,10 +133,20 @@ const turnIdOnNotices = defineCase({
     session(h, 's1');
     h.model.script([{ throws: 'the model is down' }]);
     await sendHuman(context, 's1', 'question').done;
-    const id = assert.defined('TID-2', turns(h, 's1')[0]?.turnId, 'the turn id');
+    const id = assert.defined('TID-2', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must open a turn',
+      subject: 'the turn id',
+    });
     const sent = outbound(h, 's1');
-    assert.that('TID-2', sent.length > 0, 'expected the error notice on outbound:message, got none');
-    for (const message of sent) assert.equal('TID-2', message.turnId, id, 'the turn id of the error notice');
+    assert.that('TID-2', sent.length > 0, {
+      rule: 'an error turn must send its error notice on outbound:message',
+      observed: 'no error notice was sent on outbound:message',
+    });
+    for (const message of sent)
+      assert.equal('TID-2', message.turnId, id, {
+        rule: "the error notice must carry its turn's id (OutgoingMessage.turnId)",
+        subject: 'the turn id of the error notice',
+      });
   },
 });
 
@@ -101,14 +165,19 @@ const uniqueCallIds = defineCase({
     ]);
     await sendHuman(context, 's1', 'use tools').done;
     const ids = h.tools.calls.map((call) => call.context.callId);
-    assert.equal('TID-3', ids.length, 3, 'the number of tool calls');
+    assert.equal('TID-3', ids.length, 3, {
+      rule: 'every tool call of the model must be executed',
+      subject: 'the number of tool calls',
+    });
     for (const id of ids)
-      assert.that(
-        'TID-3',
-        typeof id === 'string' && id.length > 0,
-        `expected a non-empty call id, got ${String(id)}`,
-      );
-    assert.equal('TID-3', new Set(ids).size, 3, 'the number of distinct call ids');
+      assert.that('TID-3', typeof id === 'string' && id.length > 0, {
+        rule: 'each tool call must have a non-empty call id',
+        observed: `the call id was ${String(id)}`,
+      });
+    assert.equal('TID-3', new Set(ids).size, 3, {
+      rule: 'each tool call must have its own unique call id',
+      subject: 'the number of distinct call ids',
+    });
   },
 });
 
@@ -123,9 +192,15 @@ const snapshotsWithoutTurn = defineCase({
     await h.events.emit('token:request', { sessionIds: ['s1'] });
     await h.settle();
     const snapshots = h.events.of('token:usage').filter((event) => event.payload.snapshot === true);
-    assert.that('TID-4', snapshots.length > 0, 'expected a token:usage snapshot, got none');
+    assert.that('TID-4', snapshots.length > 0, {
+      rule: 'token:request must be answered with a token:usage snapshot',
+      observed: 'no token:usage snapshot was emitted',
+    });
     for (const event of snapshots)
-      assert.equal('TID-4', event.payload.turnId, undefined, 'the turn id of a snapshot');
+      assert.equal('TID-4', event.payload.turnId, undefined, {
+        rule: 'usage snapshots answering token:request must carry no turn id',
+        subject: 'the turn id of a snapshot',
+      });
   },
 });
 

@@ -4,6 +4,7 @@ import { WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import type { Harness } from '../harness/harness';
+import type { ModelCallRecord } from '../harness/model-call-record';
 import { callContains, filler, sendHuman, session, turns, usageOf } from './scenario';
 
 const SMALL_MODEL = { contextWindow: 2048, maxOutputTokens: 256 } as const;
@@ -56,7 +57,10 @@ function latestToolCallGroup(drafts: readonly MessageDraft[]): Set<number> {
 }
 
 function usageOfOnlyTurn(h: Harness, sessionId: string, requirement: string): TokenUsageEvent[] {
-  const turnId = assert.defined(requirement, turns(h, sessionId)[0]?.turnId, 'the turn id');
+  const turnId = assert.defined(requirement, turns(h, sessionId)[0]?.turnId, {
+    rule: 'every input must open a turn',
+    subject: 'the turn id',
+  });
   return usageOf(h, { turnId });
 }
 
@@ -73,20 +77,28 @@ const usagePerCall = defineCase({
     });
     h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'draft' }, { text: 'final' }]);
     await sendHuman(context, 's1', 'question').done;
-    const turnId = assert.defined('USG-1', turns(h, 's1')[0]?.turnId, 'the turn id');
+    const turnId = assert.defined('USG-1', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must open a turn',
+      subject: 'the turn id',
+    });
     const events = h.events
       .of('token:usage')
       .filter((event) => event.payload.turnId === turnId && !event.payload.snapshot);
-    assert.equal('USG-1', h.model.requests.length, 3, 'the number of model calls');
-    assert.equal('USG-1', events.length, 3, 'the number of token:usage events of the turn');
+    assert.equal('USG-1', h.model.requests.length, 3, {
+      rule: 'the turn must make one model call per step: the tool call, the draft and the format retry (3 here)',
+      subject: 'the number of model calls',
+    });
+    assert.equal('USG-1', events.length, 3, {
+      rule: 'exactly one token:usage must follow every model call, format retries included',
+      subject: 'the number of token:usage events of the turn',
+    });
     h.model.requests.forEach((call, index) => {
       const next = h.model.requests[index + 1]?.seq ?? Number.POSITIVE_INFINITY;
       const seq = events[index]!.seq;
-      assert.that(
-        'USG-1',
-        seq > (call.endSeq ?? 0) && seq < next,
-        `expected token:usage ${index + 1} between model call ${index + 1} and the next, got it elsewhere`,
-      );
+      assert.that('USG-1', seq > (call.endSeq ?? 0) && seq < next, {
+        rule: 'exactly one token:usage must follow every model call, format retries included',
+        observed: `token:usage ${index + 1} was not emitted between the end of model call ${index + 1} and the start of the next`,
+      });
     });
   },
 });
@@ -101,7 +113,10 @@ const noUsageForThrow = defineCase({
     h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { throws: 'the second call fails' }]);
     await sendHuman(context, 's1', 'question').done;
     const usage = usageOfOnlyTurn(h, 's1', 'USG-1');
-    assert.equal('USG-1', usage.length, 1, 'the token:usage events of a turn whose second model call threw');
+    assert.equal('USG-1', usage.length, 1, {
+      rule: 'a model call that threw must report no token:usage',
+      subject: 'the token:usage events of a turn whose second model call threw',
+    });
   },
 });
 
@@ -119,24 +134,31 @@ const usedFigures = defineCase({
     ]);
     await sendHuman(context, 's1', 'question').done;
     const usage = usageOfOnlyTurn(h, 's1', 'USG-2');
-    assert.equal('USG-2', usage.length, 3, 'the number of token:usage events');
-    assert.equal('USG-2', usage[0]!.used, 777, 'used for a call that reported 777 prompt tokens');
+    assert.equal('USG-2', usage.length, 3, {
+      rule: 'exactly one token:usage must follow every model call',
+      subject: 'the number of token:usage events',
+    });
+    assert.equal('USG-2', usage[0]!.used, 777, {
+      rule: "used must be the call's usage.promptTokens when it is a positive finite number",
+      subject: 'used for a call that reported 777 prompt tokens',
+    });
     for (const event of usage.slice(1)) {
-      assert.that(
-        'USG-2',
-        Number.isFinite(event.used) && event.used > 0,
-        `expected an estimate for a call without usable figures, got ${event.used}`,
-      );
+      assert.that('USG-2', Number.isFinite(event.used) && event.used > 0, {
+        rule: 'used must be an estimate from the sent messages and tools when the call reports no usable figures',
+        observed: `used was ${event.used}`,
+      });
     }
     const window = h.model.capabilitiesOf()!.contextWindow;
     for (const event of usage) {
-      assert.equal('USG-2', event.contextWindow, window, 'the context window of token:usage');
+      assert.equal('USG-2', event.contextWindow, window, {
+        rule: "token:usage must carry the model's context window",
+        subject: 'the context window of token:usage',
+      });
       const expected = event.used / event.contextWindow;
-      assert.that(
-        'USG-2',
-        Math.abs(event.usageRatio - expected) < 1e-9,
-        `expected usageRatio ${expected}, got ${event.usageRatio}`,
-      );
+      assert.that('USG-2', Math.abs(event.usageRatio - expected) < 1e-9, {
+        rule: 'usageRatio must be used / contextWindow',
+        observed: `usageRatio was ${event.usageRatio}, expected ${expected}`,
+      });
     }
   },
 });
@@ -161,15 +183,19 @@ const trimmedSticky = defineCase({
   harness: { model: SMALL_MODEL },
   run: async (context) => {
     const usage = await trimmedTurn(context);
-    assert.that('USG-3', usage.length >= 2, `expected token:usage for every model call, got ${usage.length}`);
-    assert.equal(
-      'USG-3',
-      usage[0]!.trimmed,
-      true,
-      'trimmed of the first call over a history far beyond the window',
-    );
+    assert.that('USG-3', usage.length >= 2, {
+      rule: 'exactly one token:usage must follow every model call',
+      observed: `${usage.length} token:usage events for at least 2 model calls`,
+    });
+    assert.equal('USG-3', usage[0]!.trimmed, true, {
+      rule: 'trimmed must be true for a call whose history was cut',
+      subject: 'trimmed of the first call over a history far beyond the window',
+    });
     for (const [index, event] of usage.entries()) {
-      assert.equal('USG-3', event.trimmed, true, `trimmed of model call ${index + 1}`);
+      assert.equal('USG-3', event.trimmed, true, {
+        rule: 'once a call of the turn was trimmed, trimmed must stay true for every later call of the turn',
+        subject: `trimmed of model call ${index + 1}`,
+      });
     }
   },
 });
@@ -196,20 +222,23 @@ const trimmedAfterFittingCall = defineCase({
     h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
     await sendHuman(context, 's1', 'question').done;
     const usage = usageOfOnlyTurn(h, 's1', 'USG-3');
-    assert.that('USG-3', usage.length >= 2, `expected token:usage for every model call, got ${usage.length}`);
-    assert.equal(
-      'USG-3',
-      usage[0]!.trimmed,
-      true,
-      'trimmed of the first call, whose prompt is over the budget',
-    );
+    assert.that('USG-3', usage.length >= 2, {
+      rule: 'exactly one token:usage must follow every model call',
+      observed: `${usage.length} token:usage events for at least 2 model calls`,
+    });
+    assert.equal('USG-3', usage[0]!.trimmed, true, {
+      rule: 'trimmed must be true for a call whose assembled estimate exceeds tokenBudget',
+      subject: 'trimmed of the first call, whose prompt is over the budget',
+    });
     const last = usage.at(-1)!;
-    assert.that(
-      'USG-3',
-      last.used <= last.tokenBudget,
-      `expected the last call to fit the budget (contributions are built before every call, PRM-1), got ${last.used} of ${last.tokenBudget}`,
-    );
-    assert.equal('USG-3', last.trimmed, true, 'trimmed of the later call that fits');
+    assert.that('USG-3', last.used <= last.tokenBudget, {
+      rule: 'contributions are built before every model call (PRM-1), so the later, smaller prompt must fit the budget',
+      observed: `the last call used ${last.used} of a budget of ${last.tokenBudget}`,
+    });
+    assert.equal('USG-3', last.trimmed, true, {
+      rule: 'once a call of the turn was over the budget, trimmed must stay true for every later call of the turn',
+      subject: 'trimmed of the later call that fits',
+    });
   },
 });
 
@@ -224,7 +253,10 @@ const untrimmedFalse = defineCase({
     await sendHuman(context, 's1', 'short question').done;
     const usage = usageOfOnlyTurn(h, 's1', 'USG-3');
     for (const [index, event] of usage.entries()) {
-      assert.equal('USG-3', event.trimmed, false, `trimmed of model call ${index + 1}`);
+      assert.equal('USG-3', event.trimmed, false, {
+        rule: 'trimmed must be false while every call of the turn fits the budget',
+        subject: `trimmed of model call ${index + 1}`,
+      });
     }
   },
 });
@@ -235,23 +267,23 @@ const untrimmedHistory = defineCase({
   harness: { model: SMALL_MODEL },
   run: async (context) => {
     const usage = await trimmedTurn(context);
-    const first = assert.defined('USG-4', usage[0], 'the token:usage of the first call');
+    const first = assert.defined('USG-4', usage[0], {
+      rule: 'every model call must be followed by token:usage',
+      subject: 'the token:usage of the first call',
+    });
     const sent = first.breakdown.history + first.breakdown.toolResults;
-    assert.that(
-      'USG-4',
-      first.untrimmedHistory > sent,
-      `expected untrimmedHistory above the sent history (${sent}), got ${first.untrimmedHistory}`,
-    );
-    assert.that(
-      'USG-4',
-      first.untrimmedHistory > first.contextWindow,
-      `expected untrimmedHistory to count the history beyond the window, got ${first.untrimmedHistory}`,
-    );
-    assert.that(
-      'USG-4',
-      first.breakdown.history < first.contextWindow,
-      `expected the sent history within the window, got ${first.breakdown.history}`,
-    );
+    assert.that('USG-4', first.untrimmedHistory > sent, {
+      rule: 'untrimmedHistory must count the untrimmed history, not the sent list',
+      observed: `untrimmedHistory was ${first.untrimmedHistory}, not above the sent history (${sent})`,
+    });
+    assert.that('USG-4', first.untrimmedHistory > first.contextWindow, {
+      rule: 'untrimmedHistory must count the untrimmed history, not the sent list',
+      observed: `untrimmedHistory was ${first.untrimmedHistory}, within the window although the history is far beyond it`,
+    });
+    assert.that('USG-4', first.breakdown.history < first.contextWindow, {
+      rule: 'breakdown.history must count the sent list',
+      observed: `breakdown.history was ${first.breakdown.history}, beyond the window`,
+    });
   },
 });
 
@@ -273,13 +305,14 @@ const historyCount = defineCase({
     h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
     await sendHuman(context, 's1', 'question').done;
     const usage = usageOfOnlyTurn(h, 's1', 'USG-5');
-    assert.equal(
-      'USG-5',
-      usage[0]?.historyMessages,
-      5,
-      'historyMessages of the first call (4 seeded + the input)',
-    );
-    assert.equal('USG-5', usage[1]?.historyMessages, 7, 'historyMessages after one tool call and its result');
+    assert.equal('USG-5', usage[0]?.historyMessages, 5, {
+      rule: 'historyMessages must be the active history count at turn start, opening inputs included',
+      subject: 'historyMessages of the first call (4 seeded + the input)',
+    });
+    assert.equal('USG-5', usage[1]?.historyMessages, 7, {
+      rule: 'historyMessages must add the tool calls and tool results appended so far',
+      subject: 'historyMessages after one tool call and its result',
+    });
   },
 });
 
@@ -301,9 +334,20 @@ const snapshotCount = defineCase({
     const snapshot = h.events
       .of('token:usage')
       .find((event) => event.payload.snapshot && event.payload.sessionId === 's1');
-    const found = assert.defined('USG-5', snapshot, 'the snapshot of s1');
-    const count = await assert.defined('USG-5', h.services.memory, 'the memory').countHistory('s1');
-    assert.equal('USG-5', found.payload.historyMessages, count, 'historyMessages of the snapshot');
+    const found = assert.defined('USG-5', snapshot, {
+      rule: 'token:request must be answered with a snapshot per session',
+      subject: 'the snapshot of s1',
+    });
+    const count = await assert
+      .defined('USG-5', h.services.memory, {
+        rule: 'the harness provides a memory in this case',
+        subject: 'the memory',
+      })
+      .countHistory('s1');
+    assert.equal('USG-5', found.payload.historyMessages, count, {
+      rule: 'a usage snapshot must give the active history count',
+      subject: 'historyMessages of the snapshot',
+    });
   },
 });
 
@@ -322,9 +366,15 @@ const historyLimit = defineCase({
       ['s2', 0],
     ] as const) {
       const usage = usageOf(h, { sessionId });
-      assert.that('USG-6', usage.length > 0, `expected token:usage for ${sessionId}, got none`);
+      assert.that('USG-6', usage.length > 0, {
+        rule: 'every model call must be followed by token:usage',
+        observed: `no token:usage was emitted for ${sessionId}`,
+      });
       for (const event of usage)
-        assert.equal('USG-6', event.historyLimit, limit, `historyLimit of ${sessionId}`);
+        assert.equal('USG-6', event.historyLimit, limit, {
+          rule: "historyLimit must be the session's history count limit (0 = none)",
+          subject: `historyLimit of ${sessionId}`,
+        });
     }
   },
 });
@@ -341,42 +391,39 @@ const breakdownAndParts = defineCase({
     );
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'question').done;
-    const usage = assert.defined('USG-7', usageOf(h, { sessionId: 's1' })[0], 'the token:usage event');
-    assert.deepEqual(
-      'USG-7',
-      Object.keys(usage.breakdown).sort(),
-      [...TOKEN_BUDGET_BUCKETS].sort(),
-      'the breakdown buckets',
-    );
+    const usage = assert.defined('USG-7', usageOf(h, { sessionId: 's1' })[0], {
+      rule: 'every model call must be followed by token:usage',
+      subject: 'the token:usage event',
+    });
+    assert.deepEqual('USG-7', Object.keys(usage.breakdown).sort(), [...TOKEN_BUDGET_BUCKETS].sort(), {
+      rule: 'breakdown must have exactly the 12 fixed buckets',
+      subject: 'the breakdown buckets',
+    });
     for (const bucket of TOKEN_BUDGET_BUCKETS) {
       const value = usage.breakdown[bucket];
-      assert.that(
-        'USG-7',
-        Number.isFinite(value) && value >= 0,
-        `expected breakdown.${bucket} to be a count, got ${value}`,
-      );
+      assert.that('USG-7', Number.isFinite(value) && value >= 0, {
+        rule: 'every bucket of breakdown must be a token count',
+        observed: `breakdown.${bucket} was ${value}`,
+      });
     }
-    assert.that(
-      'USG-7',
-      usage.parts.length <= TOKEN_BUDGET_BUCKETS.length - 1,
-      `expected at most 11 parts, got ${usage.parts.length}`,
-    );
+    assert.that('USG-7', usage.parts.length <= TOKEN_BUDGET_BUCKETS.length - 1, {
+      rule: 'parts must list the buckets without reservedForReply (at most 11)',
+      observed: `parts had ${usage.parts.length} entries`,
+    });
     for (const part of usage.parts) {
       const label = part.label as unknown;
       const labelled =
         typeof label === 'string' ||
         (typeof label === 'object' && label !== null && typeof (label as { key?: unknown }).key === 'string');
-      assert.that(
-        'USG-7',
-        labelled,
-        `expected a display label (string or TextRef), got ${JSON.stringify(label)}`,
-      );
+      assert.that('USG-7', labelled, {
+        rule: 'every part must have a display label (string or TextRef)',
+        observed: `a part had the label ${JSON.stringify(label)}`,
+      });
       for (const figure of Object.values(part.injectors ?? {})) {
-        assert.that(
-          'USG-7',
-          Number.isFinite(figure),
-          `expected injector figures to be numbers, got ${figure}`,
-        );
+        assert.that('USG-7', Number.isFinite(figure), {
+          rule: 'per-injector figures of parts must be numbers',
+          observed: `an injector figure was ${figure}`,
+        });
       }
     }
     const partsTotal = usage.parts.reduce((sum, part) => sum + part.tokens, 0);
@@ -384,12 +431,10 @@ const breakdownAndParts = defineCase({
       (sum, bucket) => sum + usage.breakdown[bucket],
       0,
     );
-    assert.equal(
-      'USG-7',
-      partsTotal,
-      bucketsTotal,
-      'the sum of parts (the breakdown without reservedForReply)',
-    );
+    assert.equal('USG-7', partsTotal, bucketsTotal, {
+      rule: 'parts must list the same figures as breakdown',
+      subject: 'the sum of parts (the breakdown without reservedForReply)',
+    });
   },
 });
 
@@ -410,23 +455,76 @@ const snapshots = defineCase({
     await h.events.emit('token:request', { sessionIds: ['s1'] });
     await h.settle();
     const answers = h.events.of('token:usage').filter((event) => event.payload.snapshot === true);
-    assert.equal(
-      'USG-8',
-      answers.filter((event) => event.payload.sessionId === 's1').length,
-      1,
-      'the snapshots of s1',
-    );
+    assert.equal('USG-8', answers.filter((event) => event.payload.sessionId === 's1').length, 1, {
+      rule: 'token:request must be answered with one snapshot per session',
+      subject: 'the snapshots of s1',
+    });
     for (const event of answers)
-      assert.equal('USG-8', event.payload.turnId, undefined, 'the turn id of a snapshot');
-    assert.equal('USG-8', h.model.requests.length, calls, 'the model calls made for token:request');
+      assert.equal('USG-8', event.payload.turnId, undefined, {
+        rule: 'usage snapshots must carry no turn id',
+        subject: 'the turn id of a snapshot',
+      });
+    assert.equal('USG-8', h.model.requests.length, calls, {
+      rule: 'answering token:request must make no model call',
+      subject: 'the model calls made for token:request',
+    });
     const built = probe.views.slice(views);
-    assert.that('USG-8', built.length > 0, 'expected the contribution built for the snapshot, got no build');
+    assert.that('USG-8', built.length > 0, {
+      rule: 'answering token:request must build the prompt contributions',
+      observed: 'no contribution was built for the snapshot',
+    });
     for (const view of built) {
-      assert.equal('USG-8', view.dryRun, true, 'dryRun of a build for a snapshot');
-      assert.equal('USG-8', view.inputs.length, 0, 'the inputs of a build for a snapshot');
+      assert.equal('USG-8', view.dryRun, true, {
+        rule: 'contributions built for a snapshot must get dryRun true',
+        subject: 'dryRun of a build for a snapshot',
+      });
+      assert.equal('USG-8', view.inputs.length, 0, {
+        rule: 'contributions built for a snapshot must get empty inputs',
+        subject: 'the inputs of a build for a snapshot',
+      });
     }
   },
 });
+
+/** Checks that a model call sends every tool result with its tool call and back ([USG-9]). */
+function assertGroupsWhole(call: ModelCallRecord): void {
+  for (const message of call.messages) {
+    if (message.role === 'tool') {
+      const paired = call.messages.some((other) =>
+        other.toolCalls?.some((asked) => asked.id === message.toolCallId),
+      );
+      assert.that('USG-9', paired, {
+        rule: 'hard trimming must cut at message-group boundaries: a tool result goes with its tool call',
+        observed: `tool result ${message.toolCallId} was sent without its tool call`,
+      });
+    }
+    for (const asked of message.toolCalls ?? []) {
+      const answered = call.messages.some((other) => other.role === 'tool' && other.toolCallId === asked.id);
+      assert.that('USG-9', answered, {
+        rule: 'hard trimming must cut at message-group boundaries: a tool result goes with its tool call',
+        observed: `tool call ${asked.id} was sent without its result`,
+      });
+    }
+  }
+}
+
+/** Checks that the call after the tool keeps the turn's own tool-call group ([USG-9]). */
+function assertLatestGroupKept(h: Harness): void {
+  const second = assert.defined('USG-9', h.model.requests[1], {
+    rule: 'the turn must call the model again after the tool',
+    subject: 'the second model call',
+  });
+  const group = second.messages.some((message) =>
+    message.toolCalls?.some((call) => call.id === 'current-call'),
+  );
+  const result = second.messages.some(
+    (message) => message.role === 'tool' && message.toolCallId === 'current-call',
+  );
+  assert.that('USG-9', group && result, {
+    rule: 'hard trimming must never drop the latest tool-call group',
+    observed: 'the latest tool-call group was missing from the next call',
+  });
+}
 
 const hardTrimming = defineCase({
   requirements: ['USG-9'],
@@ -445,57 +543,36 @@ const hardTrimming = defineCase({
     h.tools.define({ name: 'lookup', fallback: { result: 'fresh result' } });
     h.model.script([{ toolCalls: [{ name: 'lookup', id: 'current-call' }] }, { text: 'done' }]);
     await sendHuman(context, 's1', 'current question').done;
-    const first = assert.defined('USG-9', h.model.requests[0], 'the first model call');
-    assert.that(
-      'USG-9',
-      callContains(first, 'SYSTEM PROBE'),
-      'expected the system prompt to be kept, got it dropped',
-    );
-    assert.that(
-      'USG-9',
-      callContains(first, 'current question'),
-      'expected the current input to be kept, got it dropped',
-    );
+    const first = assert.defined('USG-9', h.model.requests[0], {
+      rule: 'the turn must call the model',
+      subject: 'the first model call',
+    });
+    assert.that('USG-9', callContains(first, 'SYSTEM PROBE'), {
+      rule: 'hard trimming must never drop the system prompt',
+      observed: 'the system prompt was dropped',
+    });
+    assert.that('USG-9', callContains(first, 'current question'), {
+      rule: 'hard trimming must never drop the current inputs',
+      observed: 'the current input was dropped',
+    });
     // The latest tool-call group of the history is never dropped, wherever it stands.
     const latestGroup = latestToolCallGroup(seeded);
     const kept = seeded
       .map((_draft, index) => ({ index, sent: callContains(first, seedMarker(index)) }))
       .filter((entry) => !latestGroup.has(entry.index));
     const firstKept = kept.findIndex((entry) => entry.sent);
-    assert.that('USG-9', kept[0]?.sent === false, 'expected the oldest history to be dropped, got it sent');
+    assert.that('USG-9', kept[0]?.sent === false, {
+      rule: 'hard trimming must drop the oldest history first when history exceeds its allowance',
+      observed: 'the oldest history was sent',
+    });
     const suffix = firstKept >= 0 && kept.slice(firstKept).every((entry) => entry.sent);
     const shape = JSON.stringify(kept.map((entry) => entry.sent));
-    assert.that('USG-9', suffix, `expected the newest history kept and the oldest dropped, got ${shape}`);
-    for (const message of first.messages) {
-      if (message.role === 'tool') {
-        const paired = first.messages.some((other) =>
-          other.toolCalls?.some((call) => call.id === message.toolCallId),
-        );
-        assert.that(
-          'USG-9',
-          paired,
-          `expected tool result ${message.toolCallId} sent with its tool call, got it alone`,
-        );
-      }
-      for (const call of message.toolCalls ?? []) {
-        const answered = first.messages.some(
-          (other) => other.role === 'tool' && other.toolCallId === call.id,
-        );
-        assert.that('USG-9', answered, `expected tool call ${call.id} sent with its result, got it alone`);
-      }
-    }
-    const second = assert.defined('USG-9', h.model.requests[1], 'the second model call');
-    const group = second.messages.some((message) =>
-      message.toolCalls?.some((call) => call.id === 'current-call'),
-    );
-    const result = second.messages.some(
-      (message) => message.role === 'tool' && message.toolCallId === 'current-call',
-    );
-    assert.that(
-      'USG-9',
-      group && result,
-      'expected the latest tool-call group in the next call, got it dropped',
-    );
+    assert.that('USG-9', suffix, {
+      rule: 'hard trimming must drop the oldest history first when history exceeds its allowance',
+      observed: `the history sent was not the newest part only: ${shape}`,
+    });
+    assertGroupsWhole(first);
+    assertLatestGroupKept(h);
   },
 });
 

@@ -6,6 +6,7 @@ import type { Capabilities } from '../capabilities';
 import type { AgentFactory } from '../runner/agent-factory';
 import type { ExpectedFailure } from '../runner/expected-failure';
 import type { ImplementationInfo } from '../runner/implementation-info';
+import { type ImportModule, importAdapterModule, type ModuleNamespace } from './import-adapter-module';
 
 /** What an adapter module for `agent-conformance run` exports (named, or as its default export). */
 export interface AdapterModule {
@@ -20,24 +21,46 @@ function moduleUrl(specifier: string, cwd: string): string {
   return pathToFileURL(createRequire(join(cwd, 'package.json')).resolve(specifier)).href;
 }
 
-/**
- * Loads an adapter module: a path (relative to `cwd`) or a package name resolved from
- * `cwd`. Throws `AdapterModuleError` when it cannot be loaded or lacks a `factory`
- * function, `capabilities` or `implementation`.
- */
-export async function loadAdapter(specifier: string, cwd: string): Promise<AdapterModule> {
-  let loaded: Record<string, unknown>;
+function urlOf(specifier: string, cwd: string): string {
   try {
-    loaded = (await import(moduleUrl(specifier, cwd))) as Record<string, unknown>;
+    return moduleUrl(specifier, cwd);
   } catch (cause) {
     const reason = cause instanceof Error ? cause.message : String(cause);
     throw new AdapterModuleError(specifier, `could not be loaded: ${reason}`, { cause });
   }
-  const candidate = (
-    typeof loaded.factory === 'function' ? loaded : (loaded.default ?? {})
-  ) as Partial<AdapterModule>;
+}
+
+/**
+ * The adapter's exports: named, on the default export, or — for a module compiled to
+ * CommonJS (a `.ts` file outside a `"type": "module"` package) — on the default export's default.
+ */
+function adapterExports(loaded: ModuleNamespace): Partial<AdapterModule> {
+  const outer = (loaded.default ?? {}) as ModuleNamespace;
+  const candidates = [loaded, outer, (outer.default ?? {}) as ModuleNamespace];
+  return (candidates.find((candidate) => typeof candidate.factory === 'function') ??
+    outer) as Partial<AdapterModule>;
+}
+
+/**
+ * Loads an adapter module: a path (relative to `cwd`) or a package name resolved from `cwd`;
+ * a TypeScript one through tsx when it is installed. Throws `AdapterModuleError` when it
+ * cannot be loaded or lacks a `factory` function, `capabilities` or `implementation`.
+ */
+export async function loadAdapter(
+  specifier: string,
+  cwd: string,
+  importModule?: ImportModule,
+): Promise<AdapterModule> {
+  const url = urlOf(specifier, cwd);
+  const loaded = await importAdapterModule({
+    specifier,
+    url,
+    cwd,
+    ...(importModule ? { importModule } : {}),
+  });
+  const candidate = adapterExports(loaded);
   if (typeof candidate.factory !== 'function')
-    throw new AdapterModuleError(specifier, 'exports no factory function');
+    throw new AdapterModuleError(specifier, 'exports no factory function (named, or on its default export)');
   if (typeof candidate.capabilities !== 'object' || candidate.capabilities === null) {
     throw new AdapterModuleError(specifier, 'exports no capabilities object');
   }

@@ -1,4 +1,5 @@
 import { kitTimeout } from './kit-timers';
+import { createWaitLog, type WaitLog } from './wait-log';
 
 function kitDelay(milliseconds: number): Promise<void> {
   return new Promise<void>((resolve) => {
@@ -14,6 +15,8 @@ function kitDelay(milliseconds: number): Promise<void> {
 export interface Activity {
   /** The number of the last action (0 before any). */
   readonly current: number;
+  /** What the case awaits, for the message of a timeout. */
+  readonly waits: WaitLog;
   /** Takes the next number and re-checks the waiters. */
   next(): number;
   /** Resolves once `predicate` holds, checked now and after every later action. */
@@ -40,6 +43,7 @@ export function createActivity(): Activity {
   let current = 0;
   let pendingProbe: () => boolean = () => false;
   const waiters = new Set<{ readonly predicate: () => boolean; readonly resolve: () => void }>();
+  const waits = createWaitLog();
   const check = () => {
     for (const waiter of [...waiters]) {
       if (!waiter.predicate()) continue;
@@ -51,6 +55,7 @@ export function createActivity(): Activity {
     get current() {
       return current;
     },
+    waits,
     next() {
       current += 1;
       check();

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { createGate, createHarness, HARNESS_PROVIDER } from '../index';
+import { createGate } from '../testing/index';
+import { createHarness, HARNESS_PROVIDER } from './index';
 
 describe('createHarness', () => {
   test('provides and selects every service an agent needs, archive and memory optional', () => {

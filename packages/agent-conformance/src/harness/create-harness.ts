@@ -39,6 +39,20 @@ export function setPendingTimersProbe(harness: Harness, probe: () => boolean): v
   activities.get(harness)?.setPendingProbe(probe);
 }
 
+/** What the case awaits on `harness` and is still pending, for a timeout's message (not public API). */
+export function pendingWaits(harness: Harness): readonly string[] {
+  return activities.get(harness)?.waits.pending() ?? [];
+}
+
+/** Labels a promise the kit hands a case, so a timeout names it when awaited (not public API). */
+export function labelWait<TValue>(
+  harness: Harness,
+  promise: Promise<TValue>,
+  label: string,
+): Promise<TValue> {
+  return activities.get(harness)?.waits.label(promise, label) ?? promise;
+}
+
 /** The provider name of every service the harness provides. */
 export const HARNESS_PROVIDER = 'conformance';
 
@@ -91,7 +105,7 @@ function buildHarness(options: HarnessOptions, shared: SharedWorld | undefined):
     bus: createRecordingEventBus({ activity, faults }),
     hooks: createRecordingHooks({ activity, faults }),
     model: createScriptedModel({ activity, ids, faults, capabilities: options.model ?? {} }),
-    tools: createScriptedTools(activity),
+    tools: createScriptedTools({ activity }),
     archive: shared?.archive ?? createRecordingArchive({ activity, clock, ids }),
   };
   const withArchive = options.archive ?? true;
@@ -121,7 +135,8 @@ function buildHarness(options: HarnessOptions, shared: SharedWorld | undefined):
     events: {
       all: parts.bus.all,
       of: parts.bus.of,
-      emit: (name, payload) => services.events.emit(name, payload),
+      emit: (name, payload) =>
+        activity.waits.label(services.events.emit(name, payload), `the listeners of ${name} to finish`),
     },
     hooks: {
       runs: parts.hooks.runs,
@@ -138,9 +153,11 @@ function buildHarness(options: HarnessOptions, shared: SharedWorld | undefined):
     contribute: (spec, contributeOptions) => contribute(app, spec, contributeOptions?.plugin),
     input: (fields) => buildInput(fields, { ids, clock }),
     tick: () => activity.next(),
-    until: (predicate) => activity.until(predicate),
+    until: (predicate, label = 'a condition of the case (harness.until) to hold') =>
+      activity.waits.label(activity.until(predicate), label),
     settle: () => activity.settle(),
-    drain: () => app.drain(),
+    drain: () =>
+      activity.waits.label(app.drain(), "the app's drain (its lifecycle.onDrain callbacks) to finish"),
   };
   activities.set(harness, activity);
   return harness;

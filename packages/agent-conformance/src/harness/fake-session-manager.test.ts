@@ -1,6 +1,6 @@
 import { SessionSettingsNotFoundError, SessionSettingsRefusedError } from '@aalis/api-session-manager';
 import { describe, expect, test } from 'vitest';
-import { createHarness } from '../index';
+import { createHarness } from './index';
 
 describe('the fake session manager', () => {
   test('keeps kinds, settings and generations', async () => {

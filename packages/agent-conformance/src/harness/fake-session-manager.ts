@@ -8,8 +8,8 @@ import {
   SessionSettingsNotFoundError,
   SessionSettingsRefusedError,
 } from '@aalis/api-session-manager';
-import type { Activity } from './activity';
-import type { Clock } from './clock';
+import { type Activity, createActivity } from './activity';
+import { type Clock, createClock } from './clock';
 
 /** A session as a case creates it. */
 export interface SessionSpec {
@@ -62,12 +62,32 @@ interface SessionState {
   readOnly: boolean;
 }
 
-/** Creates the fake session manager: generations, settings, kinds and the delete flow. */
-export function createFakeSessionManager(options: {
-  readonly activity: Activity;
-  readonly clock: Clock;
-  readonly deleteFlow: DeleteFlowDependencies;
-}): FakeSessionManager {
+/** Options of {@link createFakeSessionManager}; every one has a default. */
+export interface FakeSessionManagerOptions {
+  /** The sequence shared with other fakes, to compare the order of their actions. Default: its own. */
+  readonly activity?: Activity;
+  /** Where `createdAt` comes from. Default: its own deterministic clock. */
+  readonly clock?: Clock;
+  /** What `deleteSessions` runs. Default: no agent, no listeners, no `memory:clear` chain. */
+  readonly deleteFlow?: DeleteFlowDependencies;
+}
+
+const NO_DELETE_FLOW: DeleteFlowDependencies = {
+  agent: () => undefined,
+  emitDeleted: async () => undefined,
+  runMemoryClear: async () => undefined,
+};
+
+/**
+ * Creates a fake session manager: generations, settings, kinds and the delete flow (the
+ * harness's `session-manager`; a fake for your own tests).
+ */
+export function createFakeSessionManager(input: FakeSessionManagerOptions = {}): FakeSessionManager {
+  const options = {
+    activity: input.activity ?? createActivity(),
+    clock: input.clock ?? createClock(),
+    deleteFlow: input.deleteFlow ?? NO_DELETE_FLOW,
+  };
   const sessions = new Map<string, SessionState>();
   const generations = new Map<string, number>();
   const settingsWrites: SettingsWrite[] = [];

@@ -108,8 +108,11 @@ export interface Harness {
   input(fields: InputFields): IncomingMessage;
   /** Takes the next activity number, for actions the case records itself; waiters are re-checked. */
   tick(): number;
-  /** Resolves once `predicate` holds, re-checked after every recorded action. */
-  until(predicate: () => boolean): Promise<void>;
+  /**
+   * Resolves once `predicate` holds, re-checked after every recorded action. `label` says what
+   * the case waits for (`2 turns of s1 to end`): a case that times out while awaiting it names it.
+   */
+  until(predicate: () => boolean, label?: string): Promise<void>;
   /** Resolves once no action happened for several event-loop turns (no timers involved). */
   settle(): Promise<void>;
   /** Runs the app's drain (`lifecycle.onDrain` callbacks, [DRN-1]). */

@@ -1,7 +1,7 @@
 import { ArchiveStorageError } from '@aalis/api-message-archive';
 import { WellKnownKinds } from '@aalis/schema-message';
 import { describe, expect, test } from 'vitest';
-import { createHarness } from '../index';
+import { createHarness } from './index';
 
 function archiveOf() {
   const harness = createHarness();

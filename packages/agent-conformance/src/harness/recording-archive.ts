@@ -12,10 +12,10 @@ import {
   type Message,
   type MessageMetadata,
 } from '@aalis/schema-message';
-import type { Activity } from './activity';
+import { type Activity, createActivity } from './activity';
 import type { ArchiveOperation, ArchiveWrite } from './archive-write';
-import type { Clock } from './clock';
-import type { Ids } from './ids';
+import { type Clock, createClock } from './clock';
+import { createIds, type Ids } from './ids';
 import { selectActiveHistory } from './select-active-history';
 
 type MutableWrite = { -readonly [TKey in keyof ArchiveWrite]: ArchiveWrite[TKey] };
@@ -36,12 +36,27 @@ export interface RecordingArchive {
   failNext(operation: ArchiveOperation): void;
 }
 
-/** Creates the recording archive ([ARC-1]..[ARC-9] are read from what it stores). */
-export function createRecordingArchive(options: {
-  readonly activity: Activity;
-  readonly clock: Clock;
-  readonly ids: Ids;
-}): RecordingArchive {
+/** Options of {@link createRecordingArchive}; every one has a default. */
+export interface RecordingArchiveOptions {
+  /** The sequence shared with other fakes, to compare the order of their actions. Default: its own. */
+  readonly activity?: Activity;
+  /** Where `createdAt` comes from. Default: its own deterministic clock. */
+  readonly clock?: Clock;
+  /** Where message ids come from (`msg-1`, …). Default: its own. */
+  readonly ids?: Ids;
+}
+
+/**
+ * Creates a recording archive: an in-memory `message-archive` and `memory` recording every
+ * write (the harness's; [ARC-1]..[ARC-9] are read from what it stores), and a fake for your
+ * own tests.
+ */
+export function createRecordingArchive(input: RecordingArchiveOptions = {}): RecordingArchive {
+  const options = {
+    activity: input.activity ?? createActivity(),
+    clock: input.clock ?? createClock(),
+    ids: input.ids ?? createIds(),
+  };
   const stored: Message[] = [];
   const writes: ArchiveWrite[] = [];
   const failing = new Set<ArchiveOperation>();

@@ -1,5 +1,5 @@
 import type { EventBus, EventMap, EventName } from '@aalis/core';
-import type { Activity } from './activity';
+import { type Activity, createActivity } from './activity';
 import type { HarnessFault } from './harness-fault';
 import type { RecordedEvent } from './recorded-event';
 
@@ -15,15 +15,22 @@ export interface RecordingEventBus {
   of<TName extends EventName>(name: TName): RecordedEvent<TName>[];
 }
 
+/** Options of {@link createRecordingEventBus}. */
+export interface RecordingEventBusOptions {
+  /** The sequence shared with other fakes, to compare the order of their actions. Default: its own. */
+  readonly activity?: Activity;
+  /** Where failing listeners are recorded. Default: nowhere (they are still isolated). */
+  readonly faults?: HarnessFault[];
+}
+
 /**
- * Creates the recording event bus. Like the built-in bus, `emit` calls the listeners
- * registered at that moment in order and resolves once the promises they returned settled;
- * a failing listener is recorded as a fault and the others still run.
+ * Creates a recording event bus (the harness's `events`; a fake for your own tests). Like the
+ * built-in bus, `emit` calls the listeners registered at that moment in order and resolves
+ * once the promises they returned settled; a failing listener is recorded as a fault and the
+ * others still run.
  */
-export function createRecordingEventBus(options: {
-  readonly activity: Activity;
-  readonly faults: HarnessFault[];
-}): RecordingEventBus {
+export function createRecordingEventBus(input: RecordingEventBusOptions = {}): RecordingEventBus {
+  const options = { activity: input.activity ?? createActivity(), faults: input.faults ?? [] };
   const listeners = new Map<string, Set<{ readonly listener: AnyListener }>>();
   const all: RecordedEvent[] = [];
   const fail = (name: string, error: unknown) => {

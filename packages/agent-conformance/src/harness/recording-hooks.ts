@@ -1,5 +1,5 @@
 import { createHooksService, type HookName, type HooksService } from '@aalis/api-hooks';
-import type { Activity } from './activity';
+import { type Activity, createActivity } from './activity';
 import type { HarnessFault } from './harness-fault';
 import type { HookRunRecord } from './hook-run-record';
 
@@ -15,11 +15,21 @@ export interface RecordingHooks {
   of<TName extends HookName>(name: TName): HookRunRecord<TName>[];
 }
 
-/** Creates the recording hooks; isolated middleware failures are recorded as faults. */
-export function createRecordingHooks(options: {
-  readonly activity: Activity;
-  readonly faults: HarnessFault[];
-}): RecordingHooks {
+/** Options of {@link createRecordingHooks}. */
+export interface RecordingHooksOptions {
+  /** The sequence shared with other fakes, to compare the order of their actions. Default: its own. */
+  readonly activity?: Activity;
+  /** Where isolated middleware failures are recorded. Default: nowhere. */
+  readonly faults?: HarnessFault[];
+}
+
+/**
+ * Creates recording hooks (the harness's `hooks`; a fake for your own tests): the hooks
+ * service of `@aalis/api-hooks`, recording every run; isolated middleware failures are
+ * recorded as faults.
+ */
+export function createRecordingHooks(input: RecordingHooksOptions = {}): RecordingHooks {
+  const options = { activity: input.activity ?? createActivity(), faults: input.faults ?? [] };
   const inner = createHooksService({
     onError: (error) => options.faults.push({ kind: 'hook-middleware', message: error.message }),
   });

@@ -1,6 +1,7 @@
 import { ChatAbortedError, type ChatDelta, ChatFailedError } from '@aalis/api-llm';
 import { describe, expect, test } from 'vitest';
-import { createGate, createHarness, DEFAULT_MODEL_REF, UnscriptedCallError } from '../index';
+import { createGate, DEFAULT_MODEL_REF, UnscriptedCallError } from '../testing/index';
+import { createHarness } from './index';
 
 async function modelOf() {
   const harness = createHarness();

@@ -9,10 +9,12 @@ import {
 import type { ToolCall } from '@aalis/schema-message';
 import { UnscriptedCallError } from '../unscripted-call-error';
 import { abortable, never } from './abortable';
-import type { Activity } from './activity';
+import { type Activity, createActivity } from './activity';
+import { describeModelStep } from './describe-model-step';
 import type { HarnessFault } from './harness-fault';
-import type { Ids } from './ids';
+import { createIds, type Ids } from './ids';
 import { kitTimeout } from './kit-timers';
+import { lastUserMessage } from './last-user-message';
 import type { ModelCallRecord } from './model-call-record';
 import type { ModelStep } from './model-step';
 import { snapshot } from './snapshot';
@@ -32,6 +34,8 @@ export const DEFAULT_MODEL_CAPABILITIES: ModelCapabilities = Object.freeze({
 /** A scripted step together with the promises a case awaits to follow it. */
 export interface ScriptedStepHandle {
   readonly step: ModelStep;
+  /** Its 1-based position in the model's script. */
+  readonly number: number;
   /** Resolves when a call takes this step. */
   readonly started: Promise<ModelCallRecord>;
   /** Resolves when that call ended (resolved or rejected). */
@@ -65,15 +69,29 @@ export interface ScriptedModel {
   openCalls(): number;
   /** How many scripted steps no call has taken yet. */
   pendingSteps(): number;
+  /** The scripted steps no call has taken yet, in script order. */
+  waitingSteps(): readonly ScriptedStepHandle[];
 }
 
-/** Options of {@link createScriptedModel}. */
+/** Options of {@link createScriptedModel}; every one has a default. */
 export interface ScriptedModelOptions {
+  /** Steps to script at once (the same as calling `script(steps)`). */
+  readonly steps?: readonly ModelStep[];
+  /** Overrides of the default model's capabilities. */
+  readonly capabilities?: Partial<ModelCapabilities>;
+  /** The sequence shared with other fakes, to compare the order of their actions. Default: its own. */
+  readonly activity?: Activity;
+  /** Where tool call ids come from (`call-1`, …). Default: its own. */
+  readonly ids?: Ids;
+  /** Where unscripted calls are recorded besides being rejected. Default: nowhere. */
+  readonly faults?: HarnessFault[];
+}
+
+/** The options with their defaults filled in. */
+interface ModelWorld {
   readonly activity: Activity;
   readonly ids: Ids;
   readonly faults: HarnessFault[];
-  /** Overrides of the default model's capabilities. */
-  readonly capabilities?: Partial<ModelCapabilities>;
 }
 
 interface StepEntry {
@@ -85,8 +103,18 @@ interface StepEntry {
 
 type MutableRecord = { -readonly [TKey in keyof ModelCallRecord]: ModelCallRecord[TKey] };
 
-/** Creates the scripted model ([USG-1], [ABT-1] and every case that makes model calls). */
-export function createScriptedModel(options: ScriptedModelOptions): ScriptedModel {
+/**
+ * Creates a scripted model: an `LlmService` that answers each call with the next scripted step
+ * and records every request; a call with no step left is rejected with `UnscriptedCallError`.
+ * The harness's `llm` ([USG-1], [ABT-1] and every case that makes model calls), and a fake for
+ * your own tests (`@aalis/agent-conformance/testing`).
+ */
+export function createScriptedModel(options: ScriptedModelOptions = {}): ScriptedModel {
+  const world: ModelWorld = {
+    activity: options.activity ?? createActivity(),
+    ids: options.ids ?? createIds(),
+    faults: options.faults ?? [],
+  };
   const models = new Map<string, ResolvedModel>();
   let defaultRef: string | undefined = DEFAULT_MODEL_REF;
   const define = (definition: ModelDefinition): ResolvedModel => {
@@ -109,12 +137,14 @@ export function createScriptedModel(options: ScriptedModelOptions): ScriptedMode
       const wanted = ref ?? defaultRef;
       return wanted === undefined ? undefined : models.get(wanted);
     },
-    chat: (request) => runCall({ request, steps, calls, options }),
+    chat: (request) => runCall({ request, steps, calls, world }),
   };
+  const script = (list: readonly ModelStep[]) => list.map((step) => addStep(steps, step, world.activity));
+  script(options.steps ?? []);
   return {
     service,
     requests: calls,
-    script: (list) => list.map((step) => addStep(steps, step)),
+    script,
     define,
     setDefault: (ref) => {
       defaultRef = ref;
@@ -125,10 +155,12 @@ export function createScriptedModel(options: ScriptedModelOptions): ScriptedMode
     },
     openCalls: () => calls.filter((call) => call.state === 'open').length,
     pendingSteps: () => steps.filter((entry) => entry.call === undefined).length,
+    waitingSteps: () => steps.filter((entry) => entry.call === undefined).map((entry) => entry.handle),
   };
 }
 
-function addStep(steps: StepEntry[], step: ModelStep): ScriptedStepHandle {
+function addStep(steps: StepEntry[], step: ModelStep, activity: Activity): ScriptedStepHandle {
+  const number = steps.length + 1;
   let resolveStarted: (record: ModelCallRecord) => void = () => undefined;
   let resolveFinished: (record: ModelCallRecord) => void = () => undefined;
   const started = new Promise<ModelCallRecord>((resolve) => {
@@ -137,11 +169,16 @@ function addStep(steps: StepEntry[], step: ModelStep): ScriptedStepHandle {
   const finished = new Promise<ModelCallRecord>((resolve) => {
     resolveFinished = resolve;
   });
+  const described = describeModelStep(step);
   const entry: StepEntry = {
     handle: {
       step,
-      started,
-      finished,
+      number,
+      started: activity.waits.label(
+        started,
+        `a model call (llm.chat of the harness) to take scripted step ${number} (${described})`,
+      ),
+      finished: activity.waits.label(finished, `the model call of scripted step ${number} to end`),
       get call() {
         return entry.call;
       },
@@ -158,10 +195,10 @@ interface RunCallOptions {
   readonly request: ChatRequest;
   readonly steps: StepEntry[];
   readonly calls: ModelCallRecord[];
-  readonly options: ScriptedModelOptions;
+  readonly world: ModelWorld;
 }
 
-async function runCall({ request, steps, calls, options }: RunCallOptions): Promise<ChatResponse> {
+async function runCall({ request, steps, calls, world }: RunCallOptions): Promise<ChatResponse> {
   const entry = steps.find((candidate) => candidate.call === undefined && accepts(candidate, request));
   const record: MutableRecord = {
     index: calls.length,
@@ -181,15 +218,19 @@ async function runCall({ request, steps, calls, options }: RunCallOptions): Prom
   };
   calls.push(record);
   if (entry !== undefined) entry.call = record;
-  record.seq = options.activity.next();
+  record.seq = world.activity.next();
   entry?.resolveStarted(record);
   try {
     if (entry === undefined) {
-      const error = new UnscriptedCallError(record.index);
-      options.faults.push({ kind: 'unscripted-call', message: error.message });
+      const error = new UnscriptedCallError(record.index, {
+        scripted: steps.length,
+        remaining: steps.filter((candidate) => candidate.call === undefined).length,
+        lastUserMessage: lastUserMessage(record.messages),
+      });
+      world.faults.push({ kind: 'unscripted-call', message: error.message });
       throw error;
     }
-    const response = await answer(entry.handle.step, request, options.ids);
+    const response = await answer(entry.handle.step, request, world.ids);
     record.response = response;
     record.state = 'resolved';
     return response;
@@ -198,7 +239,7 @@ async function runCall({ request, steps, calls, options }: RunCallOptions): Prom
     record.state = 'rejected';
     throw error;
   } finally {
-    record.endSeq = options.activity.next();
+    record.endSeq = world.activity.next();
     entry?.resolveFinished(record);
   }
 }

@@ -5,7 +5,8 @@ import {
   ToolNotFoundError,
 } from '@aalis/api-tools';
 import { describe, expect, test } from 'vitest';
-import { createGate, createHarness } from '../index';
+import { createGate } from '../testing/index';
+import { createHarness } from './index';
 
 function context(signal = new AbortController().signal): ToolCallContext {
   return {

@@ -11,7 +11,7 @@ import {
   toToolResult,
 } from '@aalis/api-tools';
 import { abortable, never } from './abortable';
-import type { Activity } from './activity';
+import { type Activity, createActivity } from './activity';
 import type { ToolCallRecord } from './tool-call-record';
 import type { ToolStep } from './tool-step';
 
@@ -55,12 +55,23 @@ interface ToolEntry {
   readonly calls: ToolCallRecord[];
 }
 
+/** Options of {@link createScriptedTools}. */
+export interface ScriptedToolsOptions {
+  /** Tools to define at once (the same as calling `define` for each). */
+  readonly tools?: readonly ScriptedToolDefinition[];
+  /** The sequence shared with other fakes, to compare the order of their actions. Default: its own. */
+  readonly activity?: Activity;
+}
+
 /**
- * Creates the scripted tools. `execute` rejects with `ToolNotFoundError` for a name not
- * defined, `ToolArgumentsError` when a required argument is missing, and
- * `ToolExecutionError` when the step throws or its signal aborts.
+ * Creates scripted tools: a `ToolsService` whose tools answer from their scripts and record
+ * every `execute`. `execute` rejects with `ToolNotFoundError` for a name not defined,
+ * `ToolArgumentsError` when a required argument is missing, and `ToolExecutionError` when the
+ * step throws or its signal aborts. The harness's `tools`, and a fake for your own tests
+ * (`@aalis/agent-conformance/testing`).
  */
-export function createScriptedTools(activity: Activity): ScriptedTools {
+export function createScriptedTools(options: ScriptedToolsOptions = {}): ScriptedTools {
+  const activity = options.activity ?? createActivity();
   const entries = new Map<string, ToolEntry>();
   const calls: ToolCallRecord[] = [];
   const service: ToolsService = {
@@ -79,10 +90,12 @@ export function createScriptedTools(activity: Activity): ScriptedTools {
       };
     },
   };
+  const define = (definition: ScriptedToolDefinition) => defineTool({ definition, entries, activity });
+  for (const definition of options.tools ?? []) define(definition);
   return {
     service,
     calls,
-    define: (definition) => defineTool({ definition, entries, activity }),
+    define,
     openCalls: () => calls.filter((call) => call.state === 'open').length,
   };
 }
@@ -109,7 +122,11 @@ function defineTool(options: {
   return {
     name: definition.name,
     calls: entry.calls,
-    started: (n = 0) => activity.until(() => entry.calls[n] !== undefined).then(() => entry.calls[n]!),
+    started: (n = 0) =>
+      activity.waits.label(
+        activity.until(() => entry.calls[n] !== undefined).then(() => entry.calls[n]!),
+        `call #${n + 1} of the tool ${definition.name} to start`,
+      ),
   };
 }
 

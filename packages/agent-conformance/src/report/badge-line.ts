@@ -13,8 +13,8 @@ function escapeBadgeText(text: string): string {
 /**
  * A Markdown badge line for a README, e.g.
  * `[![api-agent conformance: 72/74 satisfied](https://img.shields.io/badge/…)](link)`:
- * green for a pass without waivers, yellow for a pass with waivers or not-applicable
- * requirements, red for a failing run.
+ * green for a pass without waivers, yellow for a pass with waivers, not-applicable or (in a
+ * run limited with `only`) not-run requirements, red for a failing run.
  */
 export function badgeLine(report: ConformanceReport, options: BadgeLineOptions = {}): string {
   const { requirements } = report.summary;
@@ -22,6 +22,7 @@ export function badgeLine(report: ConformanceReport, options: BadgeLineOptions =
   const extras = [
     requirements['not-applicable'] > 0 ? `${requirements['not-applicable']} n/a` : undefined,
     requirements.waived > 0 ? `${requirements.waived} waived` : undefined,
+    requirements['not-run'] > 0 ? `${requirements['not-run']} not run` : undefined,
     report.verdict === 'fail' ? 'failing' : undefined,
   ].filter((part) => part !== undefined);
   const message = [`${requirements.satisfied}/${total} satisfied`, ...extras].join(', ');

@@ -10,6 +10,7 @@ import {
   type ConformanceReport,
   REPORT_FORMAT,
   type RequirementResult,
+  type RequirementStatus,
   type Verdict,
 } from './conformance-report';
 import { countBy } from './count-by';
@@ -19,6 +20,8 @@ import { summarizeRequirements } from './summarize-requirements';
 /** What {@link buildReport} takes. */
 export interface BuildReportInput {
   readonly implementation: ImplementationInfo;
+  /** The ids the run was limited to, if it was (see `ConformanceReport.only`). */
+  readonly only?: readonly string[];
   readonly capabilities: Capabilities;
   readonly expectedFailures: readonly ExpectedFailure[];
   readonly results: readonly CaseResult[];
@@ -36,6 +39,7 @@ export function buildReport(input: BuildReportInput): ConformanceReport {
     kit: { name: KIT.name, version: KIT.version },
     contract: { name: '@aalis/api-agent', requirements: REQUIREMENTS.length, digest: contractDigest() },
     implementation: { ...input.implementation },
+    ...(input.only === undefined ? {} : { only: [...input.only] }),
     capabilities: input.capabilities,
     expectedFailures: input.expectedFailures,
     startedAt: input.startedAt,
@@ -47,21 +51,27 @@ export function buildReport(input: BuildReportInput): ConformanceReport {
       cases: countBy(CASE_STATUSES, input.results, (result) => result.status),
     },
     staleWaivers: stale,
-    verdict: verdictOf(input.results, requirements, stale),
+    verdict: verdictOf({ results: input.results, requirements, stale, limited: input.only !== undefined }),
   };
 }
 
+/** What {@link verdictOf} judges. */
+export interface VerdictInput {
+  readonly results: readonly CaseResult[];
+  readonly requirements: readonly RequirementResult[];
+  readonly stale: readonly ExpectedFailure[];
+  /** Whether the run was limited with `only`: its `not-run` requirements are then outside the verdict. */
+  readonly limited: boolean;
+}
+
 /** The verdict of a run (see `Verdict`). */
-export function verdictOf(
-  results: readonly CaseResult[],
-  requirements: readonly RequirementResult[],
-  stale: readonly ExpectedFailure[],
-): Verdict {
-  if (stale.length > 0) return 'fail';
-  if (results.some((result) => FAILING_CASE_STATUSES.has(result.status))) return 'fail';
-  return requirements.some(
-    (requirement) => requirement.status === 'violated' || requirement.status === 'untested',
-  )
-    ? 'fail'
-    : 'pass';
+export function verdictOf(input: VerdictInput): Verdict {
+  if (input.stale.length > 0) return 'fail';
+  if (input.results.some((result) => FAILING_CASE_STATUSES.has(result.status))) return 'fail';
+  const open = new Set<RequirementStatus>([
+    'violated',
+    'untested',
+    ...(input.limited ? [] : ['not-run' as const]),
+  ]);
+  return input.requirements.some((requirement) => open.has(requirement.status)) ? 'fail' : 'pass';
 }

@@ -13,9 +13,16 @@ export const REPORT_FORMAT = 'aalis-agent-conformance-report';
  * - `violated`: a case found it broken (and no waiver covers that);
  * - `waived`: only waived failures found it broken;
  * - `not-applicable`: every case naming it needs a capability the implementation lacks;
- * - `untested`: no case naming it ran to a conclusion (not run, or stopped by another failure).
+ * - `untested`: cases naming it ran but none reached a conclusion (stopped by another failure);
+ * - `not-run`: no case naming it ran (outside an `only` selection, or left out of `cases`).
  */
-export type RequirementStatus = 'satisfied' | 'violated' | 'waived' | 'not-applicable' | 'untested';
+export type RequirementStatus =
+  | 'satisfied'
+  | 'violated'
+  | 'waived'
+  | 'not-applicable'
+  | 'untested'
+  | 'not-run';
 
 /** One requirement in a report. */
 export interface RequirementResult {
@@ -28,7 +35,10 @@ export interface RequirementResult {
   readonly cases: readonly string[];
 }
 
-/** The outcome of a run: `pass` when no requirement is violated or untested and no waiver is stale. */
+/**
+ * The outcome of a run: `pass` when no case failed, timed out or leaked, no waiver is stale, and
+ * no requirement is violated, untested or — unless the run was limited with `only` — not run.
+ */
 export type Verdict = 'pass' | 'fail';
 
 /** A conformance report, as JSON-serializable data. */
@@ -44,6 +54,12 @@ export interface ConformanceReport {
     readonly digest: string;
   };
   readonly implementation: ImplementationInfo;
+  /**
+   * The case and requirement ids the run was limited to (`only`, the CLI's `--only`); absent
+   * for a full run. A limited run judges only what it ran: its `not-run` requirements are
+   * outside the verdict.
+   */
+  readonly only?: readonly string[];
   readonly capabilities: Capabilities;
   readonly expectedFailures: readonly ExpectedFailure[];
   /** When the run started (ISO 8601) and how long it took (informative only). */

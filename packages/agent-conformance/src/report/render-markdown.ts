@@ -1,6 +1,7 @@
 import { CAPABILITY_KEYS } from '../capabilities';
 import { REQUIREMENT_FAMILIES } from '../requirement-families';
 import type { CaseResult } from '../runner/case-result';
+import { staleWaiverAdvice } from '../runner/stale-waiver-advice';
 import { badgeLine } from './badge-line';
 import type { ConformanceReport, RequirementResult } from './conformance-report';
 import { FAILING_CASE_STATUSES } from './statuses';
@@ -11,10 +12,17 @@ const STATUS_MARKS: Readonly<Record<RequirementResult['status'], string>> = {
   waived: '⚠️ waived',
   'not-applicable': '➖ not applicable',
   untested: '❔ untested',
+  'not-run': '⏭️ not run',
 };
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+}
+
+function scope(report: ConformanceReport): string[] {
+  if (report.only === undefined) return [];
+  const notRun = report.summary.requirements['not-run'];
+  return [`- Scope: only ${report.only.join(', ')} (${notRun} requirements not run, outside the verdict)`];
 }
 
 function header(report: ConformanceReport): string[] {
@@ -32,12 +40,49 @@ function header(report: ConformanceReport): string[] {
     badgeLine(report),
     '',
     `- Verdict: **${report.verdict}** (${counts})`,
+    ...scope(report),
     `- Kit: ${kit.name} ${kit.version}`,
     `- Contract: ${contract.name}, ${contract.requirements} requirements, digest \`${contract.digest}\``,
     `- Capabilities: ${capabilities}`,
     `- Run: ${report.startedAt}, ${report.cases.length} cases, ${report.durationMs} ms`,
     '',
   ];
+}
+
+function caseLine(result: CaseResult): string {
+  const waiver = result.waiver === undefined ? '' : ` (waiver: ${cell(result.waiver.reason)})`;
+  return `- **${result.status}** ${cell(result.title)}: ${cell(result.message ?? '')}${waiver}`;
+}
+
+/** A requirement the run found broken: its text, then the failing cases and their messages. */
+function brokenRequirement(report: ConformanceReport, requirement: RequirementResult): string[] {
+  const failing = report.cases.filter(
+    (result) =>
+      requirement.cases.includes(result.id) &&
+      FAILING_CASE_STATUSES.has(result.status) &&
+      (result.violated.includes(requirement.id) || requirement.status === 'untested'),
+  );
+  return [
+    `### ${STATUS_MARKS[requirement.status]}: ${requirement.id}`,
+    '',
+    `> ${cell(requirement.text)}`,
+    '',
+    ...failing.map(caseLine),
+    '',
+  ];
+}
+
+/** What to fix first: each violated or untested requirement with its text and failing cases, and stale waivers. */
+function whatFailed(report: ConformanceReport): string[] {
+  const broken = report.requirements.filter(
+    (requirement) => requirement.status === 'violated' || requirement.status === 'untested',
+  );
+  if (broken.length === 0 && report.staleWaivers.length === 0) return [];
+  const lines = ['## What failed', ''];
+  for (const requirement of broken) lines.push(...brokenRequirement(report, requirement));
+  for (const waiver of report.staleWaivers) lines.push(`- ${cell(staleWaiverAdvice(waiver))}`);
+  if (report.staleWaivers.length > 0) lines.push('');
+  return lines;
 }
 
 function caseCounts(requirement: RequirementResult, cases: readonly CaseResult[]): string {
@@ -57,19 +102,14 @@ function family(report: ConformanceReport, id: string, title: string): string[] 
     );
   }
   const ids = new Set(requirements.map((requirement) => requirement.id));
-  // A case is listed under the family of the first requirement it names.
+  // A case is listed under the family of the first requirement it names; failures are listed
+  // with their requirement's text under "What failed".
   const noteworthy = report.cases.filter(
     (result) =>
       ids.has(result.requirements[0] ?? '') &&
-      (FAILING_CASE_STATUSES.has(result.status) || result.status === 'waived'),
+      (result.status === 'waived' || result.status === 'stale-waiver'),
   );
-  if (noteworthy.length > 0) {
-    lines.push('');
-    for (const result of noteworthy) {
-      const waiver = result.waiver === undefined ? '' : ` (waiver: ${result.waiver.reason})`;
-      lines.push(`- **${result.status}** ${cell(result.title)}: ${cell(result.message ?? '')}${waiver}`);
-    }
-  }
+  if (noteworthy.length > 0) lines.push('', ...noteworthy.map(caseLine));
   lines.push('');
   return lines;
 }
@@ -79,21 +119,21 @@ function waivers(report: ConformanceReport): string[] {
   const stale = new Set(report.staleWaivers.map((waiver) => waiver.id));
   const lines = ['## Expected failures', '', '| Id | Reason | Stale |', '|---|---|---|'];
   for (const waiver of report.expectedFailures) {
-    lines.push(
-      `| ${waiver.id} | ${cell(waiver.reason)} | ${stale.has(waiver.id) ? 'yes: remove it' : 'no'} |`,
-    );
+    const advice = stale.has(waiver.id) ? 'yes: it waives nothing, remove it from expectedFailures' : 'no';
+    lines.push(`| ${waiver.id} | ${cell(waiver.reason)} | ${advice} |`);
   }
   lines.push('');
   return lines;
 }
 
 /**
- * Renders a report as Markdown: a header with the verdict, badge, kit, contract digest and
- * capabilities, then one table per requirement family (status and passed cases per
- * requirement, with the failing and waived cases listed under it), then the waivers.
+ * Renders a report as Markdown: a header with the verdict, badge, scope, kit, contract digest
+ * and capabilities; then what failed (each violated or untested requirement with its text and
+ * the failing cases' messages, and the stale waivers to remove); then one table per requirement
+ * family (status and passed cases per requirement, waived cases under it); then the waivers.
  */
 export function renderMarkdown(report: ConformanceReport): string {
-  const lines = [...header(report)];
+  const lines = [...header(report), ...whatFailed(report)];
   for (const { id, title } of REQUIREMENT_FAMILIES) lines.push(...family(report, id, title));
   lines.push(...waivers(report));
   return `${lines.join('\n').trimEnd()}\n`;

@@ -1,22 +1,18 @@
 import type { AgentService } from '@aalis/api-agent';
 import { describe, expect, test } from 'vitest';
 import { ALL_CAPABILITIES } from '../../test/capability-sets';
+import { assert, defineCase } from '../cases/index';
+import { contractDigest, REQUIREMENTS } from '../catalog/index';
+import { type CaseResult, type ConformanceReport, runConformance } from '../index';
 import {
-  assert,
   badgeLine,
   buildReport,
-  type CaseResult,
-  type ConformanceReport,
-  contractDigest,
-  defineCase,
   InvalidReportError,
   KIT,
   parseReport,
-  REQUIREMENTS,
   renderMarkdown,
-  runConformance,
   verifyReport,
-} from '../index';
+} from './index';
 
 const agent: AgentService = {
   handleMessage: async () => undefined,
@@ -32,12 +28,21 @@ const cases = [
   defineCase({
     requirements: ['ABT-2'],
     name: 'fails',
-    run: async () => assert.fail('ABT-2', 'expected false, got true'),
+    run: async () =>
+      assert.fail('ABT-2', {
+        rule: 'abort with a foreign turn id must return false',
+        observed: 'abort returned true',
+      }),
   }),
   defineCase({ requirements: ['CLR-6'], name: 'needs a capability', run: async () => undefined }),
 ];
 
-function run(options: { readonly expectedFailures?: { id: string; reason: string }[] } = {}) {
+function run(
+  options: {
+    readonly expectedFailures?: { id: string; reason: string }[];
+    readonly only?: readonly string[];
+  } = {},
+) {
   return runConformance({
     implementation: { name: '@acme/agent', version: '1.2.3' },
     factory: () => agent,
@@ -86,14 +91,15 @@ describe('the report', () => {
       'satisfied',
       'violated',
       'not-applicable',
-      'untested',
+      'not-run',
     ]);
     expect(report.summary.requirements).toMatchObject({
       satisfied: 1,
       violated: 1,
       'not-applicable': 1,
-      untested: REQUIREMENTS.length - 3,
+      'not-run': REQUIREMENTS.length - 3,
     });
+    expect(report.only).toBeUndefined();
     expect(report.verdict).toBe('fail');
   });
 
@@ -130,8 +136,44 @@ describe('the report', () => {
     expect(markdown).toContain('| SVC-1 | ✅ satisfied | 1/1 passed |');
     expect(markdown).toContain('| CLR-6 [decided] | ➖ not applicable | 0/1 passed |');
     expect(markdown).toContain(
-      '- **waived** [ABT-2] fails: [ABT-2] expected false, got true (waiver: not done yet)',
+      '- **waived** [ABT-2] fails: [ABT-2] abort with a foreign turn id must return false; abort returned true (waiver: not done yet)',
     );
+  });
+
+  test('renders what failed first: each violated requirement with its catalog text and the failing cases’ messages', async () => {
+    const markdown = renderMarkdown(await run());
+    const abt2 = REQUIREMENTS.find((requirement) => requirement.id === 'ABT-2')!;
+    const section = markdown.slice(markdown.indexOf('## What failed'), markdown.indexOf('## SVC'));
+    expect(section).toContain('### ❌ violated: ABT-2');
+    expect(section).toContain(`> ${abt2.text}`);
+    expect(section).toContain(
+      '- **failed** [ABT-2] fails: [ABT-2] abort with a foreign turn id must return false; abort returned true',
+    );
+    expect(markdown.indexOf('## What failed')).toBeLessThan(markdown.indexOf('## SVC — Service surface'));
+  });
+
+  test('tells to remove a stale waiver, naming it, in the Markdown and the report', async () => {
+    const stale = await run({ expectedFailures: [{ id: 'SVC-1', reason: 'was broken' }] });
+    const markdown = renderMarkdown(stale);
+    expect(markdown).toContain(
+      `- stale waiver SVC-1 ("was broken"): every case of SVC-1 that ran passed; remove { id: 'SVC-1' } from expectedFailures`,
+    );
+    expect(markdown).toContain(
+      '| SVC-1 | was broken | yes: it waives nothing, remove it from expectedFailures |',
+    );
+  });
+
+  test('a run limited with only judges only what it ran: the rest is not run, outside the verdict', async () => {
+    const limited = await run({ only: ['SVC-1'] });
+    expect(limited.only).toEqual(['SVC-1']);
+    expect(limited.cases.map((result) => result.id)).toEqual(['svc-1-passes']);
+    expect(limited.summary.requirements).toMatchObject({ satisfied: 1, 'not-run': REQUIREMENTS.length - 1 });
+    expect(limited.verdict).toBe('pass');
+    expect(renderMarkdown(limited)).toContain(
+      `- Scope: only SVC-1 (${REQUIREMENTS.length - 1} requirements not run, outside the verdict)`,
+    );
+    expect(badgeLine(limited)).toContain(`1/81 satisfied, ${REQUIREMENTS.length - 1} not run`);
+    expect((await run({ only: ['ABT-2', 'SVC-1'] })).verdict).toBe('fail');
   });
 
   test('gives a badge line for READMEs, green only for a clean pass', async () => {
@@ -141,7 +183,7 @@ describe('the report', () => {
     );
     const failing = badgeLine(await run(), { link: 'https://example.com/report.md' });
     expect(failing).toMatch(
-      /^\[!\[api-agent conformance: 1\/81 satisfied, 1 n\/a, failing\]\(.*-red\)\]\(https:\/\/example.com\/report.md\)$/,
+      /^\[!\[api-agent conformance: 1\/81 satisfied, 1 n\/a, 78 not run, failing\]\(.*-red\)\]\(https:\/\/example.com\/report.md\)$/,
     );
   });
 });
@@ -169,6 +211,20 @@ describe('verifyReport and parseReport', () => {
       'requirement ABT-2 is reported satisfied, its cases say violated',
       'the verdict is pass, the cases say fail',
     ]);
+  });
+
+  test('find a limited report that leaves out a case its only ids pick', async () => {
+    const report = await runConformance({
+      implementation: 'instant',
+      factory: () => agent,
+      capabilities: ALL_CAPABILITIES,
+      only: ['SVC-2'],
+      timeoutMs: 100,
+    });
+    expect(verifyReport(report).problems).toEqual([]);
+    const dropped = report.cases.slice(1);
+    const { problems } = verifyReport({ ...report, cases: dropped });
+    expect(problems).toContain(`cases picked by only (SVC-2) are missing: ${report.cases[0]!.id}`);
   });
 
   test('reject text that is not a report of this format', () => {

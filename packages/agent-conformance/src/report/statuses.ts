@@ -8,6 +8,7 @@ export const REQUIREMENT_STATUSES: readonly RequirementStatus[] = Object.freeze(
   'waived',
   'not-applicable',
   'untested',
+  'not-run',
 ]);
 
 /** Every case status, in report order. */

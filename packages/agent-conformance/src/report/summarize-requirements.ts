@@ -18,7 +18,7 @@ export function summarizeRequirements(results: readonly CaseResult[]): Requireme
 }
 
 function statusOf(id: string, naming: readonly CaseResult[]): RequirementStatus {
-  if (naming.length === 0) return 'untested';
+  if (naming.length === 0) return 'not-run';
   const applicable = naming.filter((result) => result.outcome !== 'not-applicable');
   if (applicable.length === 0) return 'not-applicable';
   const violating = applicable.filter((result) => result.violated.includes(id));

@@ -6,6 +6,7 @@ import type { CaseResult } from '../runner/case-result';
 import { verdictOf } from './build-report';
 import type { ConformanceReport } from './conformance-report';
 import { countBy } from './count-by';
+import { selectionProblems } from './selection-problems';
 import { CASE_STATUSES, REQUIREMENT_STATUSES } from './statuses';
 import { summarizeRequirements } from './summarize-requirements';
 
@@ -32,8 +33,9 @@ function caseProblems(cases: readonly CaseResult[]): string[] {
 
 /**
  * Checks a published report: made against the same requirement set as this kit (contract
- * digest and ids), every case naming known ids, and the requirement statuses, summary,
- * stale waivers and verdict exactly what its case results imply. It does not re-run
+ * digest and ids), every case naming known ids, a limited report listing exactly the cases its
+ * `only` ids pick, and the requirement statuses, summary, stale waivers and verdict exactly
+ * what its case results imply. It does not re-run
  * anything; it tells whether the report is internally honest.
  */
 export function verifyReport(report: ConformanceReport): ReportVerification {
@@ -47,6 +49,7 @@ export function verifyReport(report: ConformanceReport): ReportVerification {
     return { ok: false, problems: [...problems, 'the report lacks its cases or requirements'] };
   }
   problems.push(...caseProblems(report.cases));
+  if (report.only !== undefined) problems.push(...selectionProblems(report.only, report.cases));
   const requirements = summarizeRequirements(report.cases);
   for (const expected of requirements) {
     const reported = report.requirements.find((requirement) => requirement.id === expected.id);
@@ -71,7 +74,12 @@ export function verifyReport(report: ConformanceReport): ReportVerification {
   ) {
     problems.push('the stale waivers do not match the cases');
   }
-  const verdict = verdictOf(report.cases, requirements, stale);
+  const verdict = verdictOf({
+    results: report.cases,
+    requirements,
+    stale,
+    limited: report.only !== undefined,
+  });
   if (verdict !== report.verdict) problems.push(`the verdict is ${report.verdict}, the cases say ${verdict}`);
   return { ok: problems.length === 0, problems };
 }

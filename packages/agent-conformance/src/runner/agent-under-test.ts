@@ -7,7 +7,9 @@ import {
 } from '@aalis/api-agent';
 import type { ModelRef } from '@aalis/api-llm';
 import type { IncomingMessage } from '@aalis/schema-message';
+import { labelWait } from '../harness/create-harness';
 import type { Harness } from '../harness/harness';
+import { quote } from '../harness/quote';
 import type { InputRecord } from './input-record';
 
 /** The provider name the kit gives an implementation it provides itself. */
@@ -40,9 +42,55 @@ export interface AgentUnderTest {
   registerPreprocessor(name: string, handler: PreprocessorFn): () => void;
   /** How many tracked promises (`handleMessage`, `clearing`, `assignModel`) have not settled. */
   unsettled(): { readonly inputs: number; readonly calls: number };
+  /** The `clearing` and `assignModel` calls that have not settled, in words. */
+  unsettledCalls(): readonly string[];
+}
+
+/** How the kit names a `handleMessage` call in its messages: `handleMessage of "hi" (session s1)`. */
+export function describeInput(message: IncomingMessage): string {
+  return `handleMessage of ${quote(String(message.content))} (session ${message.sessionId})`;
 }
 
 type MutableInput = { -readonly [TKey in keyof InputRecord]: InputRecord[TKey] };
+
+/** Hands `message` to `handle` and records how its promise settles. */
+function sendInput(harness: Harness, handle: BoundAgent, message: IncomingMessage): InputRecord {
+  const record = { message, seq: harness.tick(), state: 'pending', settled: false } as MutableInput;
+  const settle = (state: 'resolved' | 'rejected', error?: unknown) => {
+    record.state = state;
+    record.error = error;
+    record.settled = true;
+    // A settlement is an action of its own: waiters (`until`) are re-checked.
+    record.settleSeq = harness.tick();
+    return record as InputRecord;
+  };
+  let promise: Promise<void>;
+  try {
+    promise = Promise.resolve(handle.handleMessage(message));
+  } catch (error) {
+    promise = Promise.reject(error);
+  }
+  const done = promise.then(
+    () => settle('resolved'),
+    (error: unknown) => settle('rejected', error),
+  );
+  record.done = labelWait(harness, done, `${describeInput(message)} to settle`);
+  return record as InputRecord;
+}
+
+/** Tracks `clearing` and `assignModel` calls until they settle, by description. */
+function callTracker(harness: Harness) {
+  const open = new Map<object, string>();
+  const track = <TValue>(promise: Promise<TValue>, call: string): Promise<TValue> => {
+    const token = {};
+    open.set(token, call);
+    const tracked = promise.finally(() => {
+      open.delete(token);
+    });
+    return labelWait(harness, tracked, `${call} to settle`);
+  };
+  return { track, open: () => [...open.values()] };
+}
 
 /** Provides `returned` as the app's agent when the app has none, and wraps the handle. */
 export function agentUnderTest(harness: Harness, returned: AgentService | BoundAgent): AgentUnderTest {
@@ -51,35 +99,11 @@ export function agentUnderTest(harness: Harness, returned: AgentService | BoundA
   }
   const handle = harness.app.service(agent).use;
   const inputs: InputRecord[] = [];
-  let openCalls = 0;
-  const trackCall = <TValue>(promise: Promise<TValue>): Promise<TValue> => {
-    openCalls += 1;
-    return promise.finally(() => {
-      openCalls -= 1;
-    });
-  };
+  const calls = callTracker(harness);
   const send = (message: IncomingMessage): InputRecord => {
-    const record = { message, seq: harness.tick(), state: 'pending', settled: false } as MutableInput;
-    const settle = (state: 'resolved' | 'rejected', error?: unknown) => {
-      record.state = state;
-      record.error = error;
-      record.settled = true;
-      // A settlement is an action of its own: waiters (`until`) are re-checked.
-      record.settleSeq = harness.tick();
-      return record as InputRecord;
-    };
-    let promise: Promise<void>;
-    try {
-      promise = Promise.resolve(handle.handleMessage(message));
-    } catch (error) {
-      promise = Promise.reject(error);
-    }
-    record.done = promise.then(
-      () => settle('resolved'),
-      (error: unknown) => settle('rejected', error),
-    );
-    inputs.push(record as InputRecord);
-    return record as InputRecord;
+    const record = sendInput(harness, handle, message);
+    inputs.push(record);
+    return record;
   };
   return {
     returned,
@@ -94,9 +118,20 @@ export function agentUnderTest(harness: Harness, returned: AgentService | BoundA
     },
     abort: (sessionId, options) => handle.abort(sessionId, options),
     clearing: (sessionIds, clear, reason) =>
-      trackCall(Promise.resolve(handle.clearing(sessionIds, clear, reason))),
-    assignModel: (sessionId, model) => trackCall(Promise.resolve(handle.assignModel(sessionId, model))),
+      calls.track(
+        Promise.resolve(handle.clearing(sessionIds, clear, reason)),
+        `clearing(${sessionIds === undefined ? 'every session' : sessionIds.join(', ')})`,
+      ),
+    assignModel: (sessionId, model) =>
+      calls.track(
+        Promise.resolve(handle.assignModel(sessionId, model)),
+        `assignModel(${sessionId}, ${model})`,
+      ),
     registerPreprocessor: (name, handler) => handle.registerPreprocessor(name, handler),
-    unsettled: () => ({ inputs: inputs.filter((input) => !input.settled).length, calls: openCalls }),
+    unsettled: () => ({
+      inputs: inputs.filter((input) => !input.settled).length,
+      calls: calls.open().length,
+    }),
+    unsettledCalls: calls.open,
   };
 }

@@ -1,5 +1,6 @@
 import type { CaseResult } from './case-result';
 import type { ExpectedFailure } from './expected-failure';
+import { staleWaiverAdvice } from './stale-waiver-advice';
 
 /**
  * Applies the waivers to one case result: a failing case is `waived` when a waiver names
@@ -16,7 +17,7 @@ export function applyWaiver(result: CaseResult, waivers: readonly ExpectedFailur
       ...result,
       status: 'stale-waiver',
       waiver: byCase,
-      message: `expected to fail (${byCase.reason}) but passed: remove the waiver`,
+      message: staleWaiverAdvice(byCase),
     };
   }
   if (byCase !== undefined) return { ...result, status: 'waived', waiver: byCase };

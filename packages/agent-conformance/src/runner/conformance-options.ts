@@ -19,6 +19,12 @@ export interface ConformanceOptions {
   readonly expectedFailures?: readonly ExpectedFailure[];
   /** Time limit of each case phase in milliseconds (default 2000). */
   readonly timeoutMs?: number;
-  /** The cases to run, default all (`CASES`); a subset leaves requirements `untested`. */
+  /** The cases to run, default all (`CASES`); requirements none of them names are `not-run` and fail the verdict. */
   readonly cases?: readonly ConformanceCase[];
+  /**
+   * Runs only the cases these ids pick: case ids, or requirement ids (every case naming one).
+   * The report then judges only what ran: requirements no picked case names are `not-run`,
+   * outside the verdict. An id that picks nothing throws `SelectionError` before any case runs.
+   */
+  readonly only?: readonly string[];
 }

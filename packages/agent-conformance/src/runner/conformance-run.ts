@@ -7,8 +7,11 @@ import { applyWaiver } from './apply-waiver';
 import type { CaseResult } from './case-result';
 import type { ConformanceOptions } from './conformance-options';
 import type { ExpectedFailure } from './expected-failure';
+import { TEARDOWN_TIMEOUT_MS } from './find-leaks';
 import type { ImplementationInfo } from './implementation-info';
-import { DEFAULT_CASE_TIMEOUT_MS, notApplicableResult, runCase, TEARDOWN_TIMEOUT_MS } from './run-case';
+import { notApplicableResult } from './not-applicable-result';
+import { DEFAULT_CASE_TIMEOUT_MS, runCase } from './run-case';
+import { selectCases } from './select-cases';
 import { validateExpectedFailures } from './validate-expected-failures';
 
 /** A case as a run plans it: with the capabilities it misses, if any. */
@@ -26,6 +29,8 @@ export interface PlannedCase {
  */
 export interface ConformanceRun {
   readonly implementation: ImplementationInfo;
+  /** The ids the run is limited to (`only`), if it is. */
+  readonly only: readonly string[] | undefined;
   readonly capabilities: Capabilities;
   readonly expectedFailures: readonly ExpectedFailure[];
   readonly planned: readonly PlannedCase[];
@@ -39,37 +44,54 @@ export interface ConformanceRun {
   report(): ConformanceReport;
 }
 
-/**
- * Starts a run: validates the capabilities (`CapabilitiesError`) and the expected failures
- * (`ExpectedFailuresError`) before any case runs.
- */
-export function createConformanceRun(options: ConformanceOptions): ConformanceRun {
-  const capabilities = validateCapabilities(options.capabilities);
-  if (typeof options.factory !== 'function')
-    throw new TypeError('factory must be a function (harness) => agent');
-  const cases = options.cases ?? CASES;
-  const expectedFailures = validateExpectedFailures(options.expectedFailures, CASES);
-  const implementation =
-    typeof options.implementation === 'string' ? { name: options.implementation } : options.implementation;
+function implementationOf(value: ConformanceOptions['implementation']): ImplementationInfo {
+  const implementation = typeof value === 'string' ? { name: value } : value;
   if (typeof implementation?.name !== 'string' || implementation.name.length === 0) {
     throw new TypeError('implementation needs a non-empty name');
   }
-  const results: CaseResult[] = [];
-  const startedAt = new Date();
-  const started = performance.now();
-  const planned = cases.map((testCase) => {
-    const limit = options.timeoutMs ?? testCase.timeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
+  return implementation;
+}
+
+function plan(
+  cases: readonly ConformanceCase[],
+  capabilities: Capabilities,
+  timeoutMs: number | undefined,
+): PlannedCase[] {
+  return cases.map((testCase) => {
+    const limit = timeoutMs ?? testCase.timeoutMs ?? DEFAULT_CASE_TIMEOUT_MS;
     return {
       case: testCase,
       missing: testCase.requires.filter((key) => capabilities[key] !== true),
       budgetMs: limit * 2 + TEARDOWN_TIMEOUT_MS + 1000,
     };
   });
+}
+
+/**
+ * Starts a run: validates the capabilities (`CapabilitiesError`), the expected failures
+ * (`ExpectedFailuresError`) and the `only` selection (`SelectionError`) before any case runs.
+ */
+export function createConformanceRun(options: ConformanceOptions): ConformanceRun {
+  const capabilities = validateCapabilities(options.capabilities);
+  if (typeof options.factory !== 'function')
+    throw new TypeError('factory must be a function (harness) => agent');
+  const only = options.only === undefined ? undefined : Object.freeze([...options.only]);
+  const cases = only === undefined ? (options.cases ?? CASES) : selectCases(options.cases ?? CASES, only);
+  const expectedFailures = validateExpectedFailures(options.expectedFailures, CASES);
+  const implementation = implementationOf(options.implementation);
+  const results: CaseResult[] = [];
+  const startedAt = new Date();
+  const started = performance.now();
+  const record = (result: CaseResult) => {
+    results.push(result);
+    return result;
+  };
   return {
     implementation,
+    only,
     capabilities,
     expectedFailures,
-    planned,
+    planned: plan(cases, capabilities, options.timeoutMs),
     results,
     run: async (testCase) => {
       const raw = await runCase(testCase, {
@@ -77,19 +99,19 @@ export function createConformanceRun(options: ConformanceOptions): ConformanceRu
         capabilities,
         ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       });
-      const result = applyWaiver(raw, expectedFailures);
-      results.push(result);
-      return result;
+      return record(applyWaiver(raw, expectedFailures));
     },
-    skip: (testCase) => {
-      const missing = testCase.requires.filter((key) => capabilities[key] !== true);
-      const result = notApplicableResult(testCase, missing);
-      results.push(result);
-      return result;
-    },
+    skip: (testCase) =>
+      record(
+        notApplicableResult(
+          testCase,
+          testCase.requires.filter((key) => capabilities[key] !== true),
+        ),
+      ),
     report: () =>
       buildReport({
         implementation,
+        ...(only === undefined ? {} : { only }),
         capabilities,
         expectedFailures,
         results,

@@ -1,8 +1,10 @@
 import type { ConformanceReport } from '../report/conformance-report';
+import type { CaseResult } from './case-result';
 import type { ConformanceOptions } from './conformance-options';
 import { createConformanceRun } from './conformance-run';
 import { failureOf } from './describe-failure';
-import type { TestRunner } from './test-runner';
+import { staleWaiverAdvice } from './stale-waiver-advice';
+import type { SkipRunningTest, TestRunner } from './test-runner';
 
 /** Options of {@link describeConformance}. */
 export interface DescribeConformanceOptions extends ConformanceOptions {
@@ -12,13 +14,29 @@ export interface DescribeConformanceOptions extends ConformanceOptions {
   readonly onReport?: (report: ConformanceReport) => void | Promise<void>;
 }
 
+/** Ends a test for a case result: throws for a failure, skips a waived case when the runner can. */
+function settleTest(result: CaseResult, skip: SkipRunningTest | undefined): void {
+  const failure = failureOf(result);
+  if (failure !== undefined) throw failure;
+  if (result.status === 'waived' && result.waiver !== undefined) {
+    skip?.(`waived (expected failure ${result.waiver.id}: ${result.waiver.reason}): ${result.message ?? ''}`);
+  }
+}
+
+async function finish(report: ConformanceReport, onReport: DescribeConformanceOptions['onReport']) {
+  await onReport?.(report);
+  const stale = report.staleWaivers.filter((waiver) => !waiver.id.startsWith('case:'));
+  if (stale.length > 0) throw new Error(stale.map(staleWaiverAdvice).join('\n'));
+}
+
 /**
  * Registers the conformance suite with a test runner: one test per case, titled with its
  * requirement ids (`[ABT-3] …`). A case needing a capability the implementation lacks is a
- * skipped test (`not applicable: needs …`), a waived failure passes, a failure, timeout,
- * leak or stale case waiver fails its test, and a stale requirement waiver fails the group
- * at the end. Throws `CapabilitiesError` or `ExpectedFailuresError` at once for malformed
- * declarations.
+ * skipped test (`not applicable: needs …`), a waived failure is a skipped test with the
+ * waiver's reason (or passes, under a runner that cannot skip a running test), a failure,
+ * timeout, leak or stale case waiver fails its test, and a stale requirement waiver fails the
+ * group at the end, saying which waiver to remove. Throws `CapabilitiesError`,
+ * `ExpectedFailuresError` or `SelectionError` at once for malformed declarations.
  */
 export function describeConformance(options: DescribeConformanceOptions): void {
   const run = createConformanceRun(options);
@@ -32,22 +50,10 @@ export function describeConformance(options: DescribeConformanceOptions): void {
       }
       runner.test(
         planned.case.title,
-        async () => {
-          const failure = failureOf(await run.run(planned.case));
-          if (failure !== undefined) throw failure;
-        },
+        async (skip) => settleTest(await run.run(planned.case), skip),
         planned.budgetMs,
       );
     }
-    runner.after(async () => {
-      const report = run.report();
-      await options.onReport?.(report);
-      const stale = report.staleWaivers.filter((waiver) => !waiver.id.startsWith('case:'));
-      if (stale.length > 0) {
-        throw new Error(
-          `stale waivers (the requirements passed): ${stale.map((waiver) => waiver.id).join(', ')}`,
-        );
-      }
-    });
+    runner.after(() => finish(run.report(), options.onReport));
   });
 }

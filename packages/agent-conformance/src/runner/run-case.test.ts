@@ -1,7 +1,9 @@
 import type { AgentService } from '@aalis/api-agent';
 import { describe, expect, test } from 'vitest';
 import { ALL_CAPABILITIES, NO_CAPABILITIES } from '../../test/capability-sets';
-import { type AgentFactory, assert, type CaseDefinition, defineCase, runCase } from '../index';
+import { assert, type CaseDefinition, defineCase } from '../cases/index';
+import type { AgentFactory } from '../index';
+import { runCase } from './index';
 
 function fakeAgent(overrides: Partial<AgentService> = {}): AgentService {
   return {
@@ -40,7 +42,12 @@ describe('runCase', () => {
 
   test('passes a case whose checks hold and that leaves nothing behind', async () => {
     const result = await runCase(
-      probeCase(async ({ agent }) => assert.equal('ABT-1', agent.abort('s1'), false, 'abort')),
+      probeCase(async ({ agent }) =>
+        assert.equal('ABT-1', agent.abort('s1'), false, {
+          rule: 'abort of an idle session returns false',
+          subject: 'abort',
+        }),
+      ),
       { factory: plain, capabilities: ALL_CAPABILITIES },
     );
     expect(result).toMatchObject({ status: 'passed', violated: [], leaks: [] });
@@ -48,13 +55,13 @@ describe('runCase', () => {
 
   test('attributes a failed check to the requirement it names', async () => {
     const result = await runCase(
-      probeCase(async () => assert.fail('ABT-2', 'expected x to be y, got z')),
+      probeCase(async () => assert.fail('ABT-2', { rule: 'x must be y', observed: 'x was z' })),
       { factory: plain, capabilities: ALL_CAPABILITIES },
     );
     expect(result).toMatchObject({
       status: 'failed',
       violated: ['ABT-2'],
-      message: '[ABT-2] expected x to be y, got z',
+      message: '[ABT-2] x must be y; x was z',
     });
   });
 
@@ -68,31 +75,89 @@ describe('runCase', () => {
     expect(thrown).toMatchObject({
       status: 'failed',
       violated: ['ABT-1', 'ABT-2'],
-      message: 'unexpected error: Error: boom',
+      message:
+        'unexpected error, not a failed check (the implementation threw, or rejected a call the case made): Error: boom',
     });
     const foreign = await runCase(
-      probeCase(async () => assert.fail('SVC-1', 'nope')),
+      probeCase(async () => assert.fail('SVC-1', { rule: 'r', observed: 'nope' })),
       { factory: plain, capabilities: ALL_CAPABILITIES },
     );
     expect(foreign.violated).toEqual(['ABT-1', 'ABT-2']);
   });
 
-  test('records a hanging case as a timeout of that case', async () => {
+  test('records a hanging case as a timeout of that case, naming what it waited for', async () => {
     const result = await runCase(
-      probeCase(({ harness }) => harness.until(() => false)),
+      probeCase(({ harness }) => harness.until(() => false, 'the moon to turn blue')),
       { factory: plain, capabilities: ALL_CAPABILITIES, timeoutMs: 30 },
     );
     expect(result).toMatchObject({ status: 'timeout', violated: ['ABT-1', 'ABT-2'] });
-    expect(result.message).toBe('case abt-1-probe did not finish within 30 ms');
+    expect(result.message).toBe(
+      'case abt-1-probe did not finish within 30 ms. It was waiting for: the moon to turn blue. ' +
+        'By then the implementation had made 0 model call(s) and 0 tool call(s).',
+    );
+    const unlabelled = await runCase(
+      probeCase(() => new Promise<void>(() => undefined)),
+      { factory: plain, capabilities: ALL_CAPABILITIES, timeoutMs: 30 },
+    );
+    expect(unlabelled.message).toBe(
+      'case abt-1-probe did not finish within 30 ms. It was waiting for something of its own (no promise of the harness was pending). ' +
+        'By then the implementation had made 0 model call(s) and 0 tool call(s).',
+    );
   });
 
-  test('records a factory that never resolves as a timeout', async () => {
+  test('a timeout names the step the case awaited and the calls still open, by session and content', async () => {
+    const factory: AgentFactory = (harness) =>
+      fakeAgent({
+        handleMessage: async (message) => {
+          const model = await harness.services.llm.resolveModel();
+          await harness.services.llm.chat({
+            model: model!,
+            messages: [{ role: 'user', content: message.content }],
+          });
+        },
+      });
+    const waitsForTheSecondCall = probeCase(async ({ agent, harness }) => {
+      const [, second] = harness.model.script([{ untilAborted: true }, { text: 'the second answer' }]);
+      agent.send(harness.input({ sessionId: 's1', content: 'long task' }));
+      await second!.started;
+    });
+    const result = await runCase(waitsForTheSecondCall, {
+      factory,
+      capabilities: ALL_CAPABILITIES,
+      timeoutMs: 50,
+    });
+    expect(result.status).toBe('timeout');
+    expect(result.message).toBe(
+      'case abt-1-probe did not finish within 50 ms. ' +
+        'It was waiting for: a model call (llm.chat of the harness) to take scripted step 2 (replies "the second answer"). ' +
+        'Still open: handleMessage of "long task" (session s1); ' +
+        'model call #1 (last user message "long task"; scripted to: waits until its signal aborts). ' +
+        'Scripted but never called: scripted model step 2 (replies "the second answer"). ' +
+        'By then the implementation had made 1 model call(s) and 0 tool call(s).',
+    );
+    const waitsForTheInput = probeCase(async ({ agent, harness }) => {
+      harness.model.script([{ untilAborted: true }]);
+      await agent.send(harness.input({ sessionId: 's2', content: 'hello there' })).done;
+    });
+    const second = await runCase(waitsForTheInput, {
+      factory,
+      capabilities: ALL_CAPABILITIES,
+      timeoutMs: 50,
+    });
+    expect(second.message).toContain(
+      'It was waiting for: handleMessage of "hello there" (session s2) to settle.',
+    );
+  });
+
+  test('records a factory that never resolves as a timeout, naming the step it hung in', async () => {
     const result = await runCase(
       probeCase(async () => undefined),
       { factory: () => new Promise<never>(() => undefined), capabilities: ALL_CAPABILITIES, timeoutMs: 30 },
     );
     expect(result.status).toBe('timeout');
-    expect(result.message).toBe('the factory of case abt-1-probe did not finish within 30 ms');
+    expect(result.message).toBe(
+      'the factory of case abt-1-probe did not finish within 30 ms. It was waiting for: factory(harness) to return.',
+    );
   });
 
   test('reports unsettled handleMessage promises and open model calls as leaks of the case', async () => {
@@ -112,7 +177,13 @@ describe('runCase', () => {
       { factory, capabilities: ALL_CAPABILITIES },
     );
     expect(result.status).toBe('leaked');
-    expect(result.leaks.map((leak) => leak.kind)).toEqual(['unsettled-input', 'open-model-call']);
+    expect(result.leaks).toEqual([
+      { kind: 'unsettled-input', detail: 'handleMessage of "hi" (session s1) never settled' },
+      {
+        kind: 'open-model-call',
+        detail: 'model call #1 (no user message; scripted to: waits until its signal aborts) still open',
+      },
+    ]);
     expect(result.violated).toEqual(['ABT-1', 'ABT-2']);
   });
 
@@ -124,7 +195,13 @@ describe('runCase', () => {
     });
     const leaked = await runCase(send, { factory: leaking, capabilities: ALL_CAPABILITIES });
     expect(leaked.status).toBe('leaked');
-    expect(leaked.leaks).toEqual([{ kind: 'timer', detail: 'a repeating timer of 60000 ms still pending' }]);
+    expect(leaked.leaks).toEqual([
+      {
+        kind: 'timer',
+        detail:
+          'a repeating timer of 60000 ms still pending after the app stopped (clear it in lifecycle.onDrain)',
+      },
+    ]);
     const tidy: AgentFactory = (harness) => {
       const timers: NodeJS.Timeout[] = [];
       harness.services.lifecycle.onDrain(() => {
@@ -141,11 +218,10 @@ describe('runCase', () => {
     const settles = probeCase(async ({ agent, harness }) => {
       const input = agent.send(harness.input({ sessionId: 's1', content: 'hi' }));
       await harness.settle();
-      assert.that(
-        'ABT-1',
-        input.settled,
-        'expected the input settled once the harness settled, got it pending',
-      );
+      assert.that('ABT-1', input.settled, {
+        rule: 'the input settles once the harness settled',
+        observed: 'it was still pending',
+      });
     });
     expect((await runCase(settles, { factory, capabilities: ALL_CAPABILITIES })).status).toBe('passed');
   });
@@ -165,7 +241,9 @@ describe('runCase', () => {
       { factory, capabilities: ALL_CAPABILITIES },
     );
     expect(result.status).toBe('failed');
-    expect(result.message).toContain('model calls the case did not allow');
+    expect(result.message).toBe(
+      'the implementation made model calls the case did not allow: model call #1 was not scripted by the case: it scripted 0 model call(s) and expected no more',
+    );
   });
 
   test('reports a drain that never finishes as a teardown leak', async () => {

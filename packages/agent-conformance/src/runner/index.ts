@@ -1,0 +1,14 @@
+export { type CasePhase, CaseTimeoutError, type CaseTimeoutErrorOptions } from '../case-timeout-error';
+export { type AgentUnderTest, IMPLEMENTATION_PROVIDER } from './agent-under-test';
+export { applyWaiver, staleWaivers } from './apply-waiver';
+export { type ConformanceRun, createConformanceRun, type PlannedCase } from './conformance-run';
+export { type DescribeConformanceOptions, describeConformance } from './describe-conformance';
+export { describeOpenWork, type OpenWork } from './describe-open-work';
+export { TEARDOWN_TIMEOUT_MS } from './find-leaks';
+export type { InputRecord } from './input-record';
+export { DEFAULT_CASE_TIMEOUT_MS, runCase } from './run-case';
+export type { RunCaseOptions } from './run-case-options';
+export { selectCases } from './select-cases';
+export { staleWaiverAdvice } from './stale-waiver-advice';
+export type { SkipRunningTest, TestRunner } from './test-runner';
+export { validateExpectedFailures } from './validate-expected-failures';
