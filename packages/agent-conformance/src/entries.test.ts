@@ -9,12 +9,13 @@ const manifest = JSON.parse(readFileSync(`${packageDirectory}package.json`, 'utf
 };
 
 describe('the entries', () => {
-  test('the root entry holds only what runs the kit: runConformance and the errors it throws (and types)', () => {
+  test('the root entry holds only what runs the kit: runConformance, describeConformance and the errors they throw (and types)', () => {
     expect(Object.keys(root).sort()).toEqual([
       'CapabilitiesError',
       'ConformanceError',
       'ExpectedFailuresError',
       'SelectionError',
+      'describeConformance',
       'runConformance',
     ]);
   });

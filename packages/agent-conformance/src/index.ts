@@ -13,7 +13,9 @@ export type {
 export type { AgentFactory } from './runner/agent-factory';
 export type { CaseOutcome, CaseResult, CaseStatus, Leak } from './runner/case-result';
 export type { ConformanceOptions } from './runner/conformance-options';
+export { type DescribeConformanceOptions, describeConformance } from './runner/describe-conformance';
 export type { ExpectedFailure } from './runner/expected-failure';
 export type { ImplementationInfo } from './runner/implementation-info';
 export { type RunConformanceOptions, runConformance } from './runner/run-conformance';
+export type { SkipRunningTest, TestRunner } from './runner/test-runner';
 export { SelectionError } from './selection-error';
