@@ -243,6 +243,11 @@ function stopMarker(h: Harness, sessionId: string): Message | undefined {
   return h.archive.messages(sessionId).find((message) => message.kind === WellKnownKinds.TurnStopped);
 }
 
+/** Whether a stop marker's body names `by`, by name or by id. */
+function names(marker: Message, by: { readonly id: string; readonly name?: string }): boolean {
+  return marker.content.includes(by.id) || (by.name !== undefined && marker.content.includes(by.name));
+}
+
 const byOnStopMarker = defineCase({
   requirements: ['ABT-6'],
   name: 'the stop marker names who stopped the turn, and nobody when by is absent',
@@ -262,12 +267,10 @@ const byOnStopMarker = defineCase({
       rule: 'an aborted turn with inputs in history must persist a stop marker (kind turn-stopped)',
       subject: 'the stop marker of the turn stopped by a person',
     });
-    const recorded = named.metadata[Keys.StoppedBy];
-    const namesBy =
-      (recorded as { id?: unknown } | undefined)?.id === by.id || named.content.includes(by.name);
-    assert.that('ABT-6', namesBy, {
-      rule: 'the stop marker must name who stopped the turn (abort option by)',
-      observed: `the stop marker did not name ${by.name}: ${JSON.stringify(named)}`,
+    // The body is what the next turn's model reads: metadata alone does not tell it who.
+    assert.that('ABT-6', names(named, by), {
+      rule: 'the body of the stop marker must name who stopped the turn (abort option by)',
+      observed: `the stop marker's body did not name ${by.name}: ${JSON.stringify(named.content)}`,
     });
     const second = await holdTurn(context, {
       sessionId: 's2',
@@ -283,6 +286,36 @@ const byOnStopMarker = defineCase({
     assert.equal('ABT-6', anonymous.metadata[Keys.StoppedBy], undefined, {
       rule: 'without by, the stop marker must name nobody',
       subject: 'the stoppedBy metadata of a stop without by',
+    });
+  },
+});
+
+const byBelongsToOneStop = defineCase({
+  requirements: ['ABT-6', 'ARC-9'],
+  name: 'who stopped a turn belongs to that stop: a later stop without by names nobody',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const by = { id: 'admin-8', name: 'Admin Eight' };
+    const first = await holdTurn(context, { sessionId: 's1', content: 'first task', untilAborted: true });
+    context.agent.abort('s1', { by });
+    await first.input.done;
+    const second = await holdTurn(context, { sessionId: 's1', content: 'second task', untilAborted: true });
+    context.agent.abort('s1');
+    await second.input.done;
+    const markers = h.archive.messages('s1').filter((message) => message.kind === WellKnownKinds.TurnStopped);
+    assert.equal('ARC-9', markers.length, 2, {
+      rule: 'each aborted turn with inputs in history must persist its own stop marker (kind turn-stopped)',
+      subject: 'the stop markers of two stopped turns',
+    });
+    const [named, anonymous] = markers as [Message, Message];
+    assert.that('ABT-6', names(named, by), {
+      rule: 'the body of the stop marker must name who stopped the turn (abort option by)',
+      observed: `the first stop marker's body did not name ${by.name}: ${JSON.stringify(named.content)}`,
+    });
+    assert.that('ABT-6', !names(anonymous, by) && anonymous.metadata[Keys.StoppedBy] === undefined, {
+      rule: 'by names who stopped this turn: a later stop without by must name nobody',
+      observed: `the stop marker of the second stop, made without by, named ${by.name}: ${JSON.stringify(anonymous)}`,
     });
   },
 });
@@ -323,5 +356,6 @@ export const ABT_CASES = [
   withoutQueuedNextTurn,
   reasonStaysInLog,
   byOnStopMarker,
+  byBelongsToOneStop,
   returnValue,
 ];

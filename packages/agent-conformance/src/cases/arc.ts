@@ -486,6 +486,39 @@ function markerCase(outcome: 'silent' | 'error', step: { readonly text?: string;
   });
 }
 
+const recordOnLastReply = defineCase({
+  requirements: ['ARC-8'],
+  name: 'a turn with several persisted replies records its outcome on the last one only',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      if (payload.attempt === 0) payload.retry = { feedback: 'use the agreed format' };
+      await next();
+    });
+    h.model.script([{ text: 'draft version' }, { text: 'final version' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const replies = storedReplies(h, 's1');
+    const last = assert.defined('ARC-8', replies.at(-1), {
+      rule: 'a replied turn must persist its reply',
+      subject: 'the last persisted reply',
+    });
+    assert.that('ARC-8', last.content.includes('final version'), {
+      rule: 'the final reply must be persisted after the versions a format retry dropped',
+      observed: `the last persisted reply was "${last.content}"`,
+    });
+    assert.equal('ARC-8', last.metadata[Keys.TurnRecord]?.outcome, 'replied', {
+      rule: "the turn record must be written on the metadata of the turn's last persisted reply",
+      subject: 'the outcome in the turn record of the last reply',
+    });
+    const earlier = replies.slice(0, -1).filter((reply) => reply.metadata[Keys.TurnRecord] !== undefined);
+    assert.equal('ARC-8', earlier.length, 0, {
+      rule: "the turn record must be written on the turn's last persisted reply, not on an earlier one",
+      subject: 'the earlier replies of the turn that carry a turn record',
+    });
+  },
+});
+
 const blockedNoRecord = defineCase({
   requirements: ['ARC-8'],
   name: 'a turn blocked at agent:turn:before writes no turn record',
@@ -568,6 +601,7 @@ export const ARC_CASES = [
   queuedNotInHistory,
   rollbackExact,
   recordOnReply,
+  recordOnLastReply,
   markerCase('silent', { text: '' }),
   markerCase('error', { throws: 'the model is down' }),
   blockedNoRecord,

@@ -153,6 +153,35 @@ function ends(context: Parameters<typeof repliedPersisted.run>[0], sessionId: st
   return streamChunks(context.harness, sessionId).filter((chunk) => chunk.type === 'end');
 }
 
+const noErrorUnlessError = defineCase({
+  requirements: ['OUT-2'],
+  name: 'silent and aborted turns carry no error',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'silent');
+    session(h, 'aborted');
+    h.model.script([{ text: '' }]);
+    await sendHuman(context, 'silent', 'question').done;
+    const held = await holdTurn(context, { sessionId: 'aborted', content: 'question', untilAborted: true });
+    context.agent.abort('aborted', { by: { id: 'admin-1', name: 'Admin' } });
+    await held.input.done;
+    for (const outcome of ['silent', 'aborted'] as const) {
+      const after = assert.defined('OUT-2', turns(h, outcome)[0]?.after, {
+        rule: 'every turn must end with agent:turn:after',
+        subject: `agent:turn:after of the ${outcome} turn`,
+      });
+      assert.equal('OUT-2', after.outcome, outcome, {
+        rule: 'the outcome must be one of replied, silent, aborted, error',
+        subject: `the outcome of the ${outcome} turn`,
+      });
+      assert.equal('OUT-2', after.error, undefined, {
+        rule: 'only a turn with outcome "error" may carry an error; a stop is not a failure',
+        subject: `the error of the ${outcome} turn`,
+      });
+    }
+  },
+});
+
 const oneEndPerHandled = defineCase({
   requirements: ['OUT-3'],
   name: 'every handled input gets exactly one stream end marker',
@@ -199,4 +228,5 @@ export const OUT_CASES = [
   noModel,
   oneEndPerHandled,
   oneEndPerDropped,
+  noErrorUnlessError,
 ];

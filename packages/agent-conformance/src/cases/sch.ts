@@ -176,6 +176,26 @@ const injectionNotInserted = defineCase({
     ),
 });
 
+const injectionsEachOwnTurn = defineCase({
+  requirements: ['SCH-4'],
+  name: 'injections of one source queued back to back each form their own turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'human question' });
+    const jobs = [sendInjection(context, 's1', 'job a'), sendInjection(context, 's1', 'job b')];
+    h.model.script([{ text: 'reply a' }, { text: 'reply b' }]);
+    await h.settle();
+    held.gate.open();
+    await Promise.all([held.input.done, ...jobs.map((job) => job.done)]);
+    const order = turns(h, 's1').map((turn) => contents(turn.inputs));
+    assert.deepEqual('SCH-4', order, [['human question'], ['job a'], ['job b']], {
+      rule: 'an injection must always form its own turn, even behind another injection of the same source',
+      subject: 'the inputs of the turns, in order',
+    });
+  },
+});
+
 const oneAtATime = defineCase({
   requirements: ['SCH-5'],
   name: 'turns of one session run one at a time in enqueue order',
@@ -366,6 +386,7 @@ export const SCH_CASES = [
   insertionsOpenNextTurn,
   injectionOwnTurn,
   injectionNotInserted,
+  injectionsEachOwnTurn,
   oneAtATime,
   sessionsConcurrent,
   queueHeadTakesHumans,

@@ -3,6 +3,7 @@ import type { MessageDraft } from '@aalis/api-message-archive';
 import { WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import type { ModelCallRecord } from '../harness/model-call-record';
 import { callContains, filler, sendHuman, session, turns, usageOf } from './scenario';
@@ -163,6 +164,33 @@ const usedFigures = defineCase({
   },
 });
 
+const usedPerCall = defineCase({
+  requirements: ['USG-2'],
+  name: 'used is the input of the one call the event follows, not a total of the turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    const reported = [300, 500, 400];
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }], usage: { promptTokens: reported[0]! } },
+      { toolCalls: [{ name: 'lookup' }], usage: { promptTokens: reported[1]! } },
+      { text: 'done', usage: { promptTokens: reported[2]! } },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    const usage = usageOfOnlyTurn(h, 's1', 'USG-2');
+    assert.deepEqual(
+      'USG-2',
+      usage.map((event) => event.used),
+      reported,
+      {
+        rule: "used must be the prompt tokens of the one call the event follows, not a sum over the turn's calls",
+        subject: 'used of the three calls of the turn',
+      },
+    );
+  },
+});
+
 async function trimmedTurn(context: Parameters<typeof usagePerCall.run>[0]) {
   const h = context.harness;
   session(h, 's1', { settings: { historyLimit: 0 } });
@@ -312,6 +340,37 @@ const historyCount = defineCase({
     assert.equal('USG-5', usage[1]?.historyMessages, 7, {
       rule: 'historyMessages must add the tool calls and tool results appended so far',
       subject: 'historyMessages after one tool call and its result',
+    });
+  },
+});
+
+const historyCountWithJoined = defineCase({
+  requirements: ['USG-5'],
+  name: 'historyMessages counts an input that joined the turn like an appended tool result',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const gate = createGate();
+    const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+    const first = sendHuman(context, 's1', 'first question');
+    await lookup.started(0);
+    const second = sendHuman(context, 's1', 'second question');
+    await h.settle();
+    gate.open();
+    await Promise.all([first.done, second.done]);
+    assert.equal('USG-5', turns(h, 's1').length, 1, {
+      rule: 'a human input during a human turn must join that turn (SCH-2)',
+      subject: 'the number of turns',
+    });
+    const usage = usageOfOnlyTurn(h, 's1', 'USG-5');
+    assert.equal('USG-5', usage.length, 2, {
+      rule: 'exactly one token:usage must follow every model call',
+      subject: 'the token:usage events of the turn',
+    });
+    assert.equal('USG-5', usage[1]!.historyMessages - usage[0]!.historyMessages, 3, {
+      rule: 'historyMessages must add the tool call, its result and the joined input appended since the first call',
+      subject: 'the growth of historyMessages from the first to the second call',
     });
   },
 });
@@ -581,11 +640,13 @@ export const USG_CASES = [
   usagePerCall,
   noUsageForThrow,
   usedFigures,
+  usedPerCall,
   trimmedSticky,
   trimmedAfterFittingCall,
   untrimmedFalse,
   untrimmedHistory,
   historyCount,
+  historyCountWithJoined,
   snapshotCount,
   historyLimit,
   breakdownAndParts,
