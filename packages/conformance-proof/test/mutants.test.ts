@@ -6,20 +6,32 @@ import {
 } from '@aalis/agent-conformance';
 import { describe, expect, test } from 'vitest';
 import { archiveReleasedWithTurnId } from './mutants/archive-released-with-turn-id';
+import { clearBeforeSettled } from './mutants/clear-before-settled';
 import { clearWithoutHold } from './mutants/clear-without-hold';
 import { dropWithoutEndMarker } from './mutants/drop-without-end-marker';
+import { errorOnAborted } from './mutants/error-on-aborted';
 import { failedCallWithoutCallId } from './mutants/failed-call-without-call-id';
 import { ignoreTurnIdGuard } from './mutants/ignore-turn-id-guard';
+import { injectionsBatched } from './mutants/injections-batched';
+import { inputsNotLive } from './mutants/inputs-not-live';
 import { insertIntoInjection } from './mutants/insert-into-injection';
 import { interruptRunningTurn } from './mutants/interrupt-running-turn';
+import { joinedNotCounted } from './mutants/joined-not-counted';
 import { noRecordForSilent } from './mutants/no-record-for-silent';
 import { noStopMarker } from './mutants/no-stop-marker';
+import { reasonInStopMarker } from './mutants/reason-in-stop-marker';
+import { recordBeforeStopMarker } from './mutants/record-before-stop-marker';
+import { recordOnFirstReply } from './mutants/record-on-first-reply';
 import { resolveEarly } from './mutants/resolve-early';
 import { roomSendsIntermediate } from './mutants/room-sends-intermediate';
 import { skipGenerationCheck } from './mutants/skip-generation-check';
+import { stickyStopper } from './mutants/sticky-stopper';
+import { stopperOnlyInMetadata } from './mutants/stopper-only-in-metadata';
 import { streamWithoutTurnId } from './mutants/stream-without-turn-id';
+import { toolMetadataFiltered } from './mutants/tool-metadata-filtered';
 import { trimmedNotSticky } from './mutants/trimmed-not-sticky';
 import { usageForThrowingCall } from './mutants/usage-for-throwing-call';
+import { usedTotalsPerTurn } from './mutants/used-totals-per-turn';
 import { pluginAgentCapabilities } from './plugin-agent-adapter';
 import { buildPluginAgent } from './support/build-plugin-agent';
 
@@ -44,6 +56,18 @@ const MUTANTS: readonly {
   { name: 'usage-for-throwing-call', factory: usageForThrowingCall, breaks: ['USG-1'] },
   { name: 'resolve-early', factory: resolveEarly, breaks: ['SVC-2'] },
   { name: 'drop-without-end-marker', factory: dropWithoutEndMarker, breaks: ['PRE-1'] },
+  { name: 'clear-before-settled', factory: clearBeforeSettled, breaks: ['CLR-1'] },
+  { name: 'error-on-aborted', factory: errorOnAborted, breaks: ['OUT-2'] },
+  { name: 'injections-batched', factory: injectionsBatched, breaks: ['SCH-4'] },
+  { name: 'inputs-not-live', factory: inputsNotLive, breaks: ['SCH-2'] },
+  { name: 'joined-not-counted', factory: joinedNotCounted, breaks: ['USG-5'] },
+  { name: 'reason-in-stop-marker', factory: reasonInStopMarker, breaks: ['ABT-5'] },
+  { name: 'record-before-stop-marker', factory: recordBeforeStopMarker, breaks: ['ARC-9'] },
+  { name: 'record-on-first-reply', factory: recordOnFirstReply, breaks: ['ARC-8'] },
+  { name: 'sticky-stopper', factory: stickyStopper, breaks: ['ABT-6'] },
+  { name: 'stopper-only-in-metadata', factory: stopperOnlyInMetadata, breaks: ['ABT-6'] },
+  { name: 'tool-metadata-filtered', factory: toolMetadataFiltered, breaks: ['ARC-4'] },
+  { name: 'used-totals-per-turn', factory: usedTotalsPerTurn, breaks: ['USG-2'] },
 ];
 
 /**
