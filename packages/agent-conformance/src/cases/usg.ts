@@ -585,6 +585,56 @@ function assertLatestGroupKept(h: Harness): void {
   });
 }
 
+/** The snapshot `token:request` gets for a session. */
+async function snapshotOf(h: Harness, sessionId: string): Promise<TokenUsageEvent> {
+  await h.events.emit('token:request', { sessionIds: [sessionId] });
+  await h.settle();
+  const found = h.events
+    .of('token:usage')
+    .find((event) => event.payload.snapshot === true && event.payload.sessionId === sessionId);
+  return assert.defined('USG-8', found?.payload, {
+    rule: 'token:request must be answered with a snapshot per session',
+    subject: `the snapshot of ${sessionId}`,
+  });
+}
+
+const snapshotCountsHistoryAndTools = defineCase({
+  requirements: ['USG-8'],
+  name: 'a snapshot counts the session’s history and the tools its next model call would be offered',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    seedHistory(h, 's1', { count: 4, tokens: 50 });
+    h.tools.define({ name: 'lookup' });
+    const snapshot = await snapshotOf(h, 's1');
+    assert.that('USG-8', snapshot.breakdown.history > 0, {
+      rule: 'a snapshot must estimate the message list the session would send now, its history included',
+      observed: `breakdown.history of a session with 4 messages of history was ${snapshot.breakdown.history}`,
+    });
+    assert.that('USG-8', snapshot.breakdown.toolDefs > 0, {
+      rule: 'a snapshot must estimate the request the session would send now, the offered tools included',
+      observed: `breakdown.toolDefs with one tool offered was ${snapshot.breakdown.toolDefs}`,
+    });
+  },
+});
+
+const snapshotKeepsCountLimit = defineCase({
+  requirements: ['USG-8', 'SET-2'],
+  name: 'a snapshot counts only the history within the session’s history count limit',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'limited', { settings: { historyLimit: 2 } });
+    session(h, 'unlimited', { settings: { historyLimit: 0 } });
+    for (const sessionId of ['limited', 'unlimited']) seedHistory(h, sessionId, { count: 8, tokens: 60 });
+    const limited = await snapshotOf(h, 'limited');
+    const unlimited = await snapshotOf(h, 'unlimited');
+    assert.that('USG-8', limited.breakdown.history < unlimited.breakdown.history, {
+      rule: 'a snapshot must estimate the message list the session would send now: only the history within its count limit',
+      observed: `breakdown.history was ${limited.breakdown.history} with a limit of 2 messages, ${unlimited.breakdown.history} without a limit, over the same 8 messages`,
+    });
+  },
+});
+
 const hardTrimming = defineCase({
   requirements: ['USG-9'],
   name: 'hard trimming drops the oldest history at group boundaries and keeps prompt, inputs and the latest group',
@@ -651,5 +701,7 @@ export const USG_CASES = [
   historyLimit,
   breakdownAndParts,
   snapshots,
+  snapshotCountsHistoryAndTools,
+  snapshotKeepsCountLimit,
   hardTrimming,
 ];
