@@ -3,8 +3,10 @@ import { CapabilitiesError } from './capabilities-error';
 /**
  * The capability keys an implementation declares: `preprocessors` (it supports
  * `registerPreprocessor`, [BND-1], [BND-2], [PRE-1]), each `[decided]` requirement of the
- * catalog it follows, and each `[beyond]` requirement (liveness, durability) it claims.
- * Every key must be declared, `true` or `false`.
+ * catalog it follows, each rule the contract text attributes to the reference implementation
+ * (`[reference]`: [ARC-9], [USG-6], [SET-2], and the notice wording of [OUT-2]) it follows, and
+ * each `[beyond]` requirement (liveness, durability) it claims. Every key must be declared,
+ * `true` or `false`; a requirement whose key is `false` is reported not claimed, never violated.
  */
 export const CAPABILITY_KEYS = Object.freeze([
   'preprocessors',
@@ -15,6 +17,10 @@ export const CAPABILITY_KEYS = Object.freeze([
   'CLR-7',
   'USG-9',
   'OUT-3',
+  'ARC-9',
+  'USG-6',
+  'SET-2',
+  'OUT-2',
   'LIV-1',
   'LIV-2',
   'LIV-3',
@@ -40,6 +46,12 @@ export const CAPABILITY_DESCRIPTIONS: Readonly<Record<CapabilityKey, string>> = 
   'CLR-7': 'overlapping concurrent clearing calls complete without deadlock',
   'USG-9': 'hard trimming drops the oldest history in token chunks at message-group boundaries',
   'OUT-3': 'every input handled, dropped or blocked gets exactly one stream end marker',
+  'ARC-9':
+    'an aborted turn with inputs or tool-call groups in history persists a stop marker for the next model, naming `by`',
+  'USG-6': "token:usage carries the session's history count limit as historyLimit",
+  'SET-2': 'model, deep thinking, max tool iterations and history count limit are per-session settings',
+  'OUT-2':
+    'the error of an error turn is the [错误] notice sent to the session, or the [系统] notice when no model resolves',
   'LIV-1':
     'a hook middleware or awaited listener that never settles cannot keep handleMessage from settling after abort, clearing or deletion',
   'LIV-2': 'drain has a deadline; past it, drain resolves and names what it abandoned',

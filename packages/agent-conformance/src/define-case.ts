@@ -1,5 +1,6 @@
 import type { Capabilities, CapabilityKey } from './capabilities';
 import { CAPABILITY_KEYS } from './capabilities';
+import { findRequirement } from './find-requirement';
 import type { Harness, HarnessOptions } from './harness/harness';
 import type { AgentUnderTest } from './runner/agent-under-test';
 
@@ -29,7 +30,10 @@ export interface CaseDefinition {
   readonly requirements: readonly string[];
   /** What the case checks, in words (the title without the ids). */
   readonly name: string;
-  /** Capabilities the case needs besides the decided requirements it names. */
+  /**
+   * Capabilities the case needs besides the marked requirements it names (e.g. `OUT-2` for a
+   * case checking the `[reference]` part of [OUT-2], `preprocessors`).
+   */
   readonly requires?: readonly CapabilityKey[];
   /** Options of the case's harness. */
   readonly harness?: HarnessOptions;
@@ -48,8 +52,8 @@ export interface ConformanceCase {
   readonly name: string;
   readonly requirements: readonly string[];
   /**
-   * Capabilities it needs: the `[decided]` requirements it names and any it declares; the
-   * case is `not-applicable` when one is not declared.
+   * Capabilities it needs: the `[decided]`, `[reference]` and `[beyond]` requirements it names
+   * and any it declares; the case is `not-applicable` when one is not declared.
    */
   readonly requires: readonly CapabilityKey[];
   readonly harness: HarnessOptions | undefined;
@@ -59,13 +63,18 @@ export interface ConformanceCase {
 
 /**
  * Defines a case. Its id is the first requirement id and the name in kebab case; its title
- * lists every requirement id in brackets, then the name.
+ * lists every requirement id in brackets, then the name. It requires the capability of every
+ * `[decided]`, `[reference]` or `[beyond]` requirement it names.
  */
 export function defineCase(definition: CaseDefinition): ConformanceCase {
   const [first] = definition.requirements;
   if (first === undefined) throw new TypeError(`Case "${definition.name}" names no requirement`);
   const capabilityKeys = new Set<string>(CAPABILITY_KEYS);
-  const decided = definition.requirements.filter((id): id is CapabilityKey => capabilityKeys.has(id));
+  // A marked requirement is a capability as a whole; one with only a [reference] part ([OUT-2])
+  // is an obligation, and only the cases of that part require its key (`requires`).
+  const marked = definition.requirements.filter(
+    (id): id is CapabilityKey => capabilityKeys.has(id) && findRequirement(id)?.marker !== undefined,
+  );
   const slug = definition.name
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
@@ -75,7 +84,7 @@ export function defineCase(definition: CaseDefinition): ConformanceCase {
     title: `${definition.requirements.map((id) => `[${id}]`).join(' ')} ${definition.name}`,
     name: definition.name,
     requirements: Object.freeze([...definition.requirements]),
-    requires: Object.freeze([...new Set([...decided, ...(definition.requires ?? [])])]),
+    requires: Object.freeze([...new Set([...marked, ...(definition.requires ?? [])])]),
     harness: definition.harness,
     timeoutMs: definition.timeoutMs,
     run: definition.run,

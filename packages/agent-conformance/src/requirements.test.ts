@@ -93,16 +93,35 @@ describe.skipIf(!existsSync(specPath))(
       ]);
     });
 
-    test('offers preprocessors, each decided and each beyond requirement as capabilities', () => {
+    test('offers preprocessors, each decided, reference and beyond requirement as capabilities', () => {
       const idsMarked = (marker: string) =>
         REQUIREMENTS.filter((requirement) => requirement.marker === marker).map(
           (requirement) => requirement.id,
         );
+      // The requirements with a [reference] part inside their text, after the marked ones.
+      const partlyReference = spec
+        .filter((entry) => entry.marker === undefined && entry.text.includes(' [reference] '))
+        .map((entry) => entry.id);
+      expect(partlyReference).toEqual(['OUT-2']);
       expect([...CAPABILITY_KEYS]).toEqual([
         'preprocessors',
         ...idsMarked('decided'),
+        ...idsMarked('reference'),
+        ...partlyReference,
         ...idsMarked('beyond'),
       ]);
+    });
+
+    test('carries the [reference] part of a requirement that is only partly the reference implementation’s', () => {
+      const parts = spec
+        .filter((entry) => entry.text.includes(' [reference] '))
+        .map((entry) => [entry.id, entry.text.slice(entry.text.indexOf(' [reference] ') + 13)]);
+      expect(
+        REQUIREMENTS.filter((requirement) => requirement.referencePart !== undefined).map((requirement) => [
+          requirement.id,
+          requirement.referencePart,
+        ]),
+      ).toEqual(parts);
     });
 
     test('findRequirement returns undefined for an unknown id', () => {

@@ -19,10 +19,28 @@ export interface Requirement {
   readonly decided: boolean;
   /** The requirement's text on one line, without a leading `[decided]` or `[reference]` marker. */
   readonly text: string;
+  /**
+   * For a contract requirement of which only a part is the reference implementation's (the
+   * catalog marks it `[reference]` inside the text, e.g. [OUT-2]'s notice wording): that part.
+   * The rest stays an obligation; the part is a capability of the same id.
+   */
+  readonly referencePart?: string;
 }
 
 /** The markers of the catalog: `[decided]`, `[reference]`, and the `[beyond]` families. */
 export type RequirementMarker = 'decided' | 'reference' | 'beyond';
+
+/**
+ * Where a requirement's obligation comes from: `contract` (the contract text asks it of every
+ * implementation), or its marker (`decided`, `reference`, `beyond`: a capability an
+ * implementation may declare it lacks).
+ */
+export type RequirementBasis = 'contract' | RequirementMarker;
+
+/** The basis of a requirement: its marker, or `contract` when it has none. */
+export function basisOf(requirement: Pick<Requirement, 'marker'>): RequirementBasis {
+  return requirement.marker ?? 'contract';
+}
 
 /**
  * The requirement catalog of `@aalis/api-agent` the kit was built against, in catalog order.
@@ -470,6 +488,8 @@ export const REQUIREMENTS: readonly Requirement[] = Object.freeze([
     family: 'OUT',
     decided: false,
     text: 'On `error`, `error` is one sentence naming the failure; other outcomes carry no `error`. [reference] The wording: the `[错误]` notice sent to the session, or the `[系统]` notice when no model could be resolved.',
+    referencePart:
+      'The wording: the `[错误]` notice sent to the session, or the `[系统]` notice when no model could be resolved.',
   },
   {
     id: 'OUT-3',

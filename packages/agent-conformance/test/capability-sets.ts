@@ -10,6 +10,10 @@ export const ALL_CAPABILITIES: Capabilities = {
   'CLR-7': true,
   'USG-9': true,
   'OUT-3': true,
+  'ARC-9': true,
+  'USG-6': true,
+  'SET-2': true,
+  'OUT-2': true,
   'LIV-1': true,
   'LIV-2': true,
   'LIV-3': true,
@@ -20,8 +24,8 @@ export const ALL_CAPABILITIES: Capabilities = {
 };
 
 /**
- * What the kit's reference agent claims: every optional part and decided rule, none of the
- * `[beyond]` liveness and durability rules (it is the smallest agent written from the contract).
+ * What the kit's reference agent claims: every optional part, decided and reference rule, none
+ * of the `[beyond]` liveness and durability rules.
  */
 export const REFERENCE_CAPABILITIES: Capabilities = {
   ...ALL_CAPABILITIES,

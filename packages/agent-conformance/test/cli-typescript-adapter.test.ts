@@ -19,7 +19,7 @@ const adapter = `import type {} from 'node:fs';
 interface Declared { readonly name: string }
 export const implementation: Declared = { name: 'typed-agent' };
 export const capabilities: Record<string, boolean> = Object.fromEntries(
-  ['preprocessors', 'SVC-3', 'SCH-3', 'SCH-6', 'CLR-6', 'CLR-7', 'USG-9', 'OUT-3', 'LIV-1', 'LIV-2', 'LIV-3', 'LIV-4', 'DUR-1', 'DUR-2', 'DUR-3'].map((key): [string, boolean] => [key, false]),
+  ['preprocessors', 'SVC-3', 'SCH-3', 'SCH-6', 'CLR-6', 'CLR-7', 'USG-9', 'OUT-3', 'ARC-9', 'USG-6', 'SET-2', 'OUT-2', 'LIV-1', 'LIV-2', 'LIV-3', 'LIV-4', 'DUR-1', 'DUR-2', 'DUR-3'].map((key): [string, boolean] => [key, false]),
 );
 export function factory(): object {
   return {

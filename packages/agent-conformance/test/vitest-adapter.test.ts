@@ -29,7 +29,8 @@ describeConformance({
   implementation: 'reference without stop markers',
   factory: referenceFactory(['no-stop-marker']),
   capabilities: ALL_CAPABILITIES,
-  cases: CASES.filter((testCase) => testCase.requirements.includes('ARC-9')),
+  // The case of ARC-9 itself (those of ABT-6 name ARC-9 too, but fail on ABT-6 without a marker).
+  cases: CASES.filter((testCase) => testCase.requirements[0] === 'ARC-9'),
   expectedFailures: [{ id: 'ARC-9', reason: 'stop markers are not written yet' }],
   onReport: (report) => {
     reports.push(report);

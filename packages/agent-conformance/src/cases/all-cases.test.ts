@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CAPABILITY_KEYS, REQUIREMENTS } from '../catalog/index';
+import type { CapabilityKey } from '../capabilities';
+import { CAPABILITY_KEYS, findRequirement, REQUIREMENTS } from '../catalog/index';
 import { CASES, defineCase } from './index';
 
 describe('the case list', () => {
@@ -23,13 +24,32 @@ describe('the case list', () => {
     }
   });
 
-  test('requires a capability only for decided requirements and preprocessors', () => {
+  test('requires a capability only for the marked requirements it names, a reference part and preprocessors', () => {
     const keys = new Set<string>(CAPABILITY_KEYS);
-    for (const testCase of CASES) for (const key of testCase.requires) expect(keys.has(key)).toBe(true);
+    for (const testCase of CASES) {
+      for (const key of testCase.requires) {
+        expect(keys.has(key)).toBe(true);
+        if (key !== 'preprocessors') expect(testCase.requirements, testCase.id).toContain(key);
+      }
+      // A marked requirement is a capability as a whole: every case naming it requires it.
+      for (const id of testCase.requirements)
+        if (findRequirement(id)?.marker !== undefined) expect(testCase.requires, testCase.id).toContain(id);
+    }
     const preprocessorCases = CASES.filter((testCase) => testCase.requires.includes('preprocessors'));
     expect(new Set(preprocessorCases.flatMap((testCase) => testCase.requirements))).toEqual(
       new Set(['BND-1', 'BND-2', 'PRE-1']),
     );
+  });
+
+  test('checks the contract part of a requirement with a [reference] part without its capability', () => {
+    const partly = REQUIREMENTS.filter((requirement) => requirement.referencePart !== undefined);
+    expect(partly.map((requirement) => requirement.id)).toEqual(['OUT-2']);
+    for (const requirement of partly) {
+      const naming = CASES.filter((testCase) => testCase.requirements.includes(requirement.id));
+      const gated = naming.filter((testCase) => testCase.requires.includes(requirement.id as CapabilityKey));
+      expect(gated.length, requirement.id).toBeGreaterThan(0);
+      expect(naming.length - gated.length, requirement.id).toBeGreaterThan(0);
+    }
   });
 
   test('keeps each case in the file of its first requirement family', () => {
@@ -41,7 +61,7 @@ describe('the case list', () => {
 });
 
 describe('defineCase', () => {
-  test('derives id, title and the decided capabilities the case needs', () => {
+  test('derives id, title and the capabilities of the marked requirements it names', () => {
     const testCase = defineCase({
       requirements: ['CLR-6', 'CLR-1'],
       name: 'A throwing Clear!',

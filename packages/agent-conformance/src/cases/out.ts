@@ -1,6 +1,6 @@
 import { isTextRef, TURN_OUTCOMES } from '@aalis/schema-message';
 import { assert } from '../assert';
-import { defineCase } from '../define-case';
+import { type CaseContext, defineCase } from '../define-case';
 import { holdTurn, outbound, sendHuman, session, storedReplies, streamChunks, turns } from './scenario';
 
 const repliedPersisted = defineCase({
@@ -79,7 +79,7 @@ const othersNoReply = defineCase({
 
 const errorSentence = defineCase({
   requirements: ['OUT-2'],
-  name: 'an error turn carries one sentence, the notice sent to the session, and other outcomes none',
+  name: 'an error turn carries one sentence naming the failure, and other outcomes none',
   run: async (context) => {
     const h = context.harness;
     session(h, 'failing');
@@ -104,13 +104,6 @@ const errorSentence = defineCase({
       rule: 'the error of an error turn must be one sentence naming the failure',
       observed: `the error was ${JSON.stringify(text)}`,
     });
-    const notice = outbound(h, 'failing').find(
-      (message) => typeof error !== 'string' || message.content.includes(error),
-    );
-    assert.that('OUT-2', notice !== undefined, {
-      rule: 'the error sentence must be sent to the session as a notice (outbound:message)',
-      observed: 'no outbound:message carried the error sentence',
-    });
     assert.equal('OUT-2', turns(h, 'fine')[0]?.after?.error, undefined, {
       rule: 'turns with another outcome than "error" must carry no error',
       subject: 'the error of a replied turn',
@@ -120,7 +113,7 @@ const errorSentence = defineCase({
 
 const noModel = defineCase({
   requirements: ['OUT-2'],
-  name: 'a turn whose model cannot be resolved ends as error with a notice to the session',
+  name: 'a turn whose model cannot be resolved ends as error without a model call',
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
@@ -142,10 +135,46 @@ const noModel = defineCase({
       rule: 'a turn whose model cannot be resolved must make no model call',
       subject: 'the model calls without a model',
     });
-    assert.that('OUT-2', outbound(h, 's1').length > 0, {
-      rule: 'a turn whose model cannot be resolved must send a notice to the session',
-      observed: 'no outbound:message was sent to the session',
-    });
+  },
+});
+
+/**
+ * The [reference] part of [OUT-2]: the error is the sentence of the notice the turn sends to
+ * its session, tagged `[错误]`, or `[系统]` when no model could be resolved.
+ */
+function assertNotice(context: CaseContext, sessionId: string, tag: '[错误]' | '[系统]'): void {
+  const h = context.harness;
+  const error = assert.defined('OUT-2', turns(h, sessionId)[0]?.after?.error, {
+    rule: 'a turn with outcome "error" must carry an error',
+    subject: `the error of the turn of ${sessionId}`,
+  });
+  const notice = outbound(h, sessionId).find((message) => message.content.trimStart().startsWith(tag));
+  assert.that('OUT-2', notice !== undefined, {
+    rule: `the ${tag} notice must be sent to the session (outbound:message)`,
+    observed: `the messages sent to ${sessionId} were ${JSON.stringify(outbound(h, sessionId).map((message) => message.content))}`,
+  });
+  const sentence = typeof error === 'string' ? error : error.fallback;
+  if (sentence === undefined || notice === undefined) return;
+  assert.that('OUT-2', notice.content.includes(sentence.trim()), {
+    rule: `the error of the turn must be the sentence of the ${tag} notice sent to the session`,
+    observed: `the error was ${JSON.stringify(sentence)}, the notice ${JSON.stringify(notice.content)}`,
+  });
+}
+
+const noticeWording = defineCase({
+  requirements: ['OUT-2'],
+  requires: ['OUT-2'],
+  name: 'the error is the [错误] notice sent to the session, or the [系统] notice when no model resolves',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'failing');
+    session(h, 'no-model');
+    h.model.script([{ throws: 'the model is down' }]);
+    await sendHuman(context, 'failing', 'question').done;
+    assertNotice(context, 'failing', '[错误]');
+    h.model.setDefault(undefined);
+    await sendHuman(context, 'no-model', 'question').done;
+    assertNotice(context, 'no-model', '[系统]');
   },
 });
 
@@ -226,6 +255,7 @@ export const OUT_CASES = [
   othersNoReply,
   errorSentence,
   noModel,
+  noticeWording,
   oneEndPerHandled,
   oneEndPerDropped,
   noErrorUnlessError,

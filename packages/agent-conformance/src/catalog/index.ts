@@ -6,4 +6,10 @@ export {
 export { contractDigest } from '../contract-digest';
 export { findRequirement } from '../find-requirement';
 export { REQUIREMENT_FAMILIES, type RequirementFamily } from '../requirement-families';
-export { REQUIREMENTS, type Requirement, type RequirementMarker } from '../requirements';
+export {
+  basisOf,
+  REQUIREMENTS,
+  type Requirement,
+  type RequirementBasis,
+  type RequirementMarker,
+} from '../requirements';

@@ -8,7 +8,7 @@ import { runCli } from './run-cli';
 const directory = mkdtempSync(join(tmpdir(), 'agent-conformance-cli-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-const capabilities = `{ preprocessors: false, 'SVC-3': false, 'SCH-3': false, 'SCH-6': false, 'CLR-6': false, 'CLR-7': false, 'USG-9': false, 'OUT-3': false, 'LIV-1': false, 'LIV-2': false, 'LIV-3': false, 'LIV-4': false, 'DUR-1': false, 'DUR-2': false, 'DUR-3': false }`;
+const capabilities = `{ preprocessors: false, 'SVC-3': false, 'SCH-3': false, 'SCH-6': false, 'CLR-6': false, 'CLR-7': false, 'USG-9': false, 'OUT-3': false, 'ARC-9': false, 'USG-6': false, 'SET-2': false, 'OUT-2': false, 'LIV-1': false, 'LIV-2': false, 'LIV-3': false, 'LIV-4': false, 'DUR-1': false, 'DUR-2': false, 'DUR-3': false }`;
 
 writeFileSync(
   join(directory, 'instant-agent.mjs'),

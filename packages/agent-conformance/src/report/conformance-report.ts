@@ -1,5 +1,6 @@
 import type { Capabilities } from '../capabilities';
 import type { RequirementFamily } from '../requirement-families';
+import type { RequirementBasis } from '../requirements';
 import type { CaseResult, CaseStatus } from '../runner/case-result';
 import type { ExpectedFailure } from '../runner/expected-failure';
 import type { ImplementationInfo } from '../runner/implementation-info';
@@ -29,6 +30,18 @@ export interface RequirementResult {
   readonly id: string;
   readonly family: RequirementFamily;
   readonly decided: boolean;
+  /**
+   * Where the obligation comes from: `contract` (asked of every implementation), `decided`,
+   * `reference` (the contract text attributes it to the reference implementation) or `beyond`.
+   * Any but `contract` is a capability: declared `false`, the requirement is `not-applicable`
+   * (not claimed), never `violated`.
+   */
+  readonly basis: RequirementBasis;
+  /**
+   * The part of a `contract` requirement that is the reference implementation's, when only a
+   * part is ([OUT-2]'s wording): gated by the capability of the requirement's id.
+   */
+  readonly referencePart?: string;
   readonly text: string;
   readonly status: RequirementStatus;
   /** The ids of the cases naming it. */

@@ -1,5 +1,7 @@
-import { CAPABILITY_KEYS } from '../capabilities';
+import { CAPABILITY_KEYS, type CapabilityKey } from '../capabilities';
+import { findRequirement } from '../find-requirement';
 import { REQUIREMENT_FAMILIES } from '../requirement-families';
+import type { RequirementMarker } from '../requirements';
 import type { CaseResult } from '../runner/case-result';
 import { staleWaiverAdvice } from '../runner/stale-waiver-advice';
 import { badgeLine } from './badge-line';
@@ -14,6 +16,12 @@ const STATUS_MARKS: Readonly<Record<RequirementResult['status'], string>> = {
   untested: '❔ untested',
   'not-run': '⏭️ not run',
 };
+
+/** What the Basis column of the family tables means. */
+const BASIS_LEGEND = [
+  'Basis: **contract**, the contract text asks it of every implementation; **decided**, the contract is silent and the project decided; **reference**, the contract text attributes it to the reference implementation; **beyond**, past what the contract asks. Any but contract is a capability: declared false, it is not claimed (➖), never violated.',
+  '',
+];
 
 function cell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -31,9 +39,21 @@ function header(report: ConformanceReport): string[] {
   const counts = Object.entries(summary.requirements)
     .map(([status, count]) => `${count} ${status}`)
     .join(', ');
-  const capabilities = CAPABILITY_KEYS.map((key) => `${key} ${report.capabilities[key] ? 'yes' : 'no'}`).join(
-    ', ',
-  );
+  const declared = (keys: readonly CapabilityKey[]) =>
+    keys.map((key) => `${key} ${report.capabilities[key] ? 'yes' : 'no'}`).join(', ');
+  // A requirement with only a reference part ([OUT-2]) has a reference capability too.
+  const keysOf = (basis: RequirementMarker) =>
+    CAPABILITY_KEYS.filter((key) => {
+      const requirement = findRequirement(key);
+      if (requirement === undefined) return false;
+      return (requirement.referencePart === undefined ? requirement.marker : 'reference') === basis;
+    });
+  const capabilities = [
+    declared(['preprocessors']),
+    `decided: ${declared(keysOf('decided'))}`,
+    `reference: ${declared(keysOf('reference'))}`,
+    `beyond: ${declared(keysOf('beyond'))}`,
+  ].join('; ');
   return [
     `# Agent conformance report: ${name}`,
     '',
@@ -92,13 +112,25 @@ function caseCounts(requirement: RequirementResult, cases: readonly CaseResult[]
   return `${passed}/${naming.length} passed`;
 }
 
+/**
+ * Where a requirement comes from: `contract`, `decided`, `reference` or `beyond`; `contract,
+ * part reference` when only a part is the reference implementation's ([OUT-2]); `(not claimed)`
+ * when its capability was declared false.
+ */
+function basisCell(report: ConformanceReport, requirement: RequirementResult): string {
+  // Reports written before the basis was recorded carry only `decided`.
+  const basis = requirement.basis ?? (requirement.decided ? 'decided' : 'contract');
+  const text = requirement.referencePart === undefined ? basis : `${basis}, part reference`;
+  const key = CAPABILITY_KEYS.find((candidate) => candidate === requirement.id);
+  return key !== undefined && report.capabilities[key] === false ? `${text} (not claimed)` : text;
+}
+
 function family(report: ConformanceReport, id: string, title: string): string[] {
   const requirements = report.requirements.filter((requirement) => requirement.family === id);
-  const lines = [`## ${id} — ${title}`, '', '| Requirement | Status | Cases |', '|---|---|---|'];
+  const lines = [`## ${id} — ${title}`, '', '| Requirement | Basis | Status | Cases |', '|---|---|---|---|'];
   for (const requirement of requirements) {
-    const decided = requirement.decided ? ' [decided]' : '';
     lines.push(
-      `| ${requirement.id}${decided} | ${STATUS_MARKS[requirement.status]} | ${caseCounts(requirement, report.cases)} |`,
+      `| ${requirement.id} | ${basisCell(report, requirement)} | ${STATUS_MARKS[requirement.status]} | ${caseCounts(requirement, report.cases)} |`,
     );
   }
   const ids = new Set(requirements.map((requirement) => requirement.id));
@@ -130,10 +162,11 @@ function waivers(report: ConformanceReport): string[] {
  * Renders a report as Markdown: a header with the verdict, badge, scope, kit, contract digest
  * and capabilities; then what failed (each violated or untested requirement with its text and
  * the failing cases' messages, and the stale waivers to remove); then one table per requirement
- * family (status and passed cases per requirement, waived cases under it); then the waivers.
+ * family (basis, status and passed cases per requirement, waived cases under it); then the
+ * waivers.
  */
 export function renderMarkdown(report: ConformanceReport): string {
-  const lines = [...header(report), ...whatFailed(report)];
+  const lines = [...header(report), ...whatFailed(report), ...BASIS_LEGEND];
   for (const { id, title } of REQUIREMENT_FAMILIES) lines.push(...family(report, id, title));
   lines.push(...waivers(report));
   return `${lines.join('\n').trimEnd()}\n`;

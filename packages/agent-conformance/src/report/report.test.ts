@@ -103,6 +103,20 @@ describe('the report', () => {
     expect(report.verdict).toBe('fail');
   });
 
+  test('says for each requirement whether it is contract, decided, reference or beyond', async () => {
+    const report = await run();
+    const basis = (id: string) => report.requirements.find((requirement) => requirement.id === id);
+    expect(basis('SVC-1')).toMatchObject({ basis: 'contract', decided: false });
+    expect(basis('CLR-6')).toMatchObject({ basis: 'decided', decided: true });
+    expect(basis('ARC-9')).toMatchObject({ basis: 'reference', decided: false });
+    expect(basis('LIV-1')).toMatchObject({ basis: 'beyond' });
+    expect(basis('OUT-2')).toMatchObject({
+      basis: 'contract',
+      referencePart: expect.stringContaining('`[错误]` notice'),
+    });
+    expect(basis('SVC-1')).not.toHaveProperty('referencePart');
+  });
+
   test('waives listed failures and fails the run for a stale waiver', async () => {
     const waived = await run({ expectedFailures: [{ id: 'ABT-2', reason: 'not done yet' }] });
     expect(waived.cases[1]).toMatchObject({
@@ -133,8 +147,12 @@ describe('the report', () => {
       '## Expected failures',
     ])
       expect(markdown).toContain(heading);
-    expect(markdown).toContain('| SVC-1 | ✅ satisfied | 1/1 passed |');
-    expect(markdown).toContain('| CLR-6 [decided] | ➖ not applicable | 0/1 passed |');
+    expect(markdown).toContain('| SVC-1 | contract | ✅ satisfied | 1/1 passed |');
+    expect(markdown).toContain('| CLR-6 | decided (not claimed) | ➖ not applicable | 0/1 passed |');
+    expect(markdown).toContain('| ARC-9 | reference | ⏭️ not run | not run |');
+    expect(markdown).toContain('| OUT-2 | contract, part reference | ⏭️ not run | not run |');
+    expect(markdown).toContain('| LIV-1 | beyond | ⏭️ not run | not run |');
+    expect(markdown).toContain('reference: ARC-9 yes, USG-6 yes, SET-2 yes, OUT-2 yes;');
     expect(markdown).toContain(
       '- **waived** [ABT-2] fails: [ABT-2] abort with a foreign turn id must return false; abort returned true (waiver: not done yet)',
     );

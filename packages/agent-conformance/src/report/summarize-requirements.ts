@@ -1,4 +1,4 @@
-import { REQUIREMENTS } from '../requirements';
+import { basisOf, REQUIREMENTS } from '../requirements';
 import type { CaseResult } from '../runner/case-result';
 import type { RequirementResult, RequirementStatus } from './conformance-report';
 
@@ -10,6 +10,8 @@ export function summarizeRequirements(results: readonly CaseResult[]): Requireme
       id: requirement.id,
       family: requirement.family,
       decided: requirement.decided,
+      basis: basisOf(requirement),
+      ...(requirement.referencePart === undefined ? {} : { referencePart: requirement.referencePart }),
       text: requirement.text,
       status: statusOf(requirement.id, naming),
       cases: naming.map((result) => result.id),
