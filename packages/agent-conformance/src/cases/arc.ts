@@ -65,6 +65,51 @@ const groupsCarryTurnId = defineCase({
   },
 });
 
+const groupRecordsCalls = defineCase({
+  requirements: ['ARC-1'],
+  name: 'a persisted tool-call group records each call’s id, name and arguments, answered by its result',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.tools.define({ name: 'fetch' });
+    const calls = [
+      { name: 'lookup', id: 'model-call-a', arguments: { q: 'weather' } },
+      { name: 'fetch', id: 'model-call-b', arguments: { url: 'https://example.org' } },
+    ];
+    h.model.script([{ toolCalls: calls }, { text: 'final reply' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const group = toolGroup(h, 's1');
+    const recorded = group.calls.flatMap((message) => message.toolCalls ?? []);
+    for (const call of calls) {
+      const found = assert.defined(
+        'ARC-1',
+        recorded.find((candidate) => candidate.id === call.id),
+        {
+          rule: 'the persisted assistant message of a tool-call group must record each tool call the model made',
+          subject: `the persisted tool call ${call.id}`,
+        },
+      );
+      assert.equal('ARC-1', found.name, call.name, {
+        rule: 'a persisted tool call must record the tool the model called',
+        subject: `the name of persisted tool call ${call.id}`,
+      });
+      assert.deepEqual('ARC-1', JSON.parse(found.arguments), call.arguments, {
+        rule: 'a persisted tool call must record the arguments the model gave',
+        subject: `the arguments of persisted tool call ${call.id}`,
+      });
+      assert.that(
+        'ARC-1',
+        group.results.some((result) => result.toolCallId === call.id),
+        {
+          rule: 'each persisted tool call must be answered by a persisted tool result with its id',
+          observed: `no persisted tool result answers ${call.id}`,
+        },
+      );
+    }
+  },
+});
+
 const failedCallsCarryCallId = defineCase({
   requirements: ['ARC-2'],
   name: 'every tool call records its call id in its result, failed ones included',
@@ -257,6 +302,38 @@ const roomRetryNotSent = defineCase({
   },
 });
 
+const notSentMarked = defineCase({
+  requirements: ['ARC-5'],
+  name: 'in a room what was persisted but not sent is marked NotSent, and in a console session nothing is',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'room', { kind: 'room', platform: 'conformance' });
+    session(h, 'console');
+    h.tools.define({ name: 'lookup' });
+    for (const sessionId of ['room', 'console']) {
+      h.model.script([
+        { text: `checking in ${sessionId}`, toolCalls: [{ name: 'lookup' }] },
+        { text: `answer in ${sessionId}` },
+      ]);
+      await sendHuman(context, sessionId, 'question').done;
+    }
+    const notSent = (sessionId: string, text: string) =>
+      storedWith(h, sessionId, text).find((message) => message.role === 'assistant')?.metadata[Keys.NotSent];
+    assert.equal('ARC-5', notSent('room', 'checking in room'), true, {
+      rule: 'in a room, text persisted but not handed to the platform must be marked WellKnownMetadataKeys.NotSent',
+      subject: 'NotSent on the text said before the tool call in a room',
+    });
+    assert.equal('ARC-5', notSent('room', 'answer in room'), undefined, {
+      rule: 'the reply handed to the platform must not be marked NotSent',
+      subject: 'NotSent on the last reply in a room',
+    });
+    assert.equal('ARC-5', notSent('console', 'checking in console'), undefined, {
+      rule: 'outside rooms every reply is sent: nothing may be marked NotSent',
+      subject: 'NotSent on the text said before the tool call in a console session',
+    });
+  },
+});
+
 const openingArchivedFirst = defineCase({
   requirements: ['ARC-6'],
   name: 'opening inputs are archived at the start of the turn’s default action with turn id and entry opened',
@@ -375,6 +452,41 @@ const rollbackExact = defineCase({
         rule: 'rolling back a turn by its id must remove no message of another turn',
         observed: `message ${id} of the other turn was removed`,
       });
+  },
+});
+
+const rollbackStoppedTurn = defineCase({
+  requirements: ['ARC-7', 'ARC-9'],
+  name: 'rolling back an aborted turn by its id removes its stop marker and turn record with it',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'long task', untilAborted: true });
+    context.agent.abort('s1');
+    await held.input.done;
+    const turnId = assert.defined('ARC-7', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must open a turn',
+      subject: 'the turn id of the aborted turn',
+    });
+    assert.that(
+      'ARC-7',
+      h.archive.messages('s1').some((message) => message.kind === WellKnownKinds.TurnStopped),
+      {
+        rule: 'an aborted turn with inputs in history must persist a stop marker ([ARC-9])',
+        observed: 'no stop marker was persisted',
+      },
+    );
+    await assert
+      .defined('ARC-7', h.services.archive, {
+        rule: 'the harness provides an archive in this case',
+        subject: 'the archive',
+      })
+      .rollback('s1', turnId);
+    const left = h.archive.messages('s1').map((message) => message.kind ?? message.role);
+    assert.deepEqual('ARC-7', left, [], {
+      rule: "rolling back a turn by its id must remove all of that turn's messages: its stop marker and record carry its turn id",
+      subject: 'the kinds and roles of the messages left after rolling back the only turn',
+    });
   },
 });
 
@@ -519,6 +631,34 @@ const recordOnLastReply = defineCase({
   },
 });
 
+const idleTurnsRecorded = defineCase({
+  requirements: ['ARC-8'],
+  name: 'silent and aborted turns of an idle trigger, with no input in history, still persist one event marker each',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'silent');
+    session(h, 'aborted');
+    h.model.script([{ text: '' }]);
+    await sendHuman(context, 'silent', 'quiet for a while', { triggerType: 'idle' }).done;
+    const [step] = h.model.script([{ untilAborted: true }]);
+    const stopped = sendHuman(context, 'aborted', 'quiet for a while', { triggerType: 'idle' });
+    await step!.started;
+    context.agent.abort('aborted');
+    await stopped.done;
+    for (const outcome of ['silent', 'aborted'] as const) {
+      const markers = eventMarkers(h, outcome);
+      assert.equal('ARC-8', markers.length, 1, {
+        rule: 'a turn without persisted reply must persist exactly one event marker carrying its record, even when none of its inputs is in history',
+        subject: `the event markers of the ${outcome} idle-trigger turn`,
+      });
+      assert.equal('ARC-8', markers[0]!.metadata[Keys.TurnRecord]?.outcome, outcome, {
+        rule: "the event marker must carry the turn record with the turn's outcome",
+        subject: `the outcome in the event marker of the ${outcome} idle-trigger turn`,
+      });
+    }
+  },
+});
+
 const blockedNoRecord = defineCase({
   requirements: ['ARC-8'],
   name: 'a turn blocked at agent:turn:before writes no turn record',
@@ -588,22 +728,56 @@ const stopMarker = defineCase({
   },
 });
 
+const stopMarkerForToolGroup = defineCase({
+  requirements: ['ARC-9'],
+  name: 'an aborted turn whose only history is a tool-call group persists a stop marker',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    const [, second] = h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { untilAborted: true }]);
+    // An idle-trigger input is not archived: the tool-call group is the turn's only history.
+    const input = sendHuman(context, 's1', 'quiet for a while', { triggerType: 'idle' });
+    await second!.started;
+    context.agent.abort('s1');
+    await input.done;
+    const stored = h.archive.messages('s1');
+    assert.that(
+      'ARC-9',
+      stored.some((message) => (message.toolCalls?.length ?? 0) > 0),
+      {
+        rule: 'a tool-call group must be persisted once its results are in',
+        observed: 'no tool-call group was persisted before the abort',
+      },
+    );
+    assert.equal('ARC-9', stored.filter((message) => message.kind === WellKnownKinds.TurnStopped).length, 1, {
+      rule: 'an aborted turn with inputs or tool-call groups in history must persist a stop marker (kind turn-stopped)',
+      subject: 'the stop markers of a turn whose only history is a tool-call group',
+    });
+  },
+});
+
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
 export const ARC_CASES = [
   groupsCarryTurnId,
+  groupRecordsCalls,
   failedCallsCarryCallId,
   replyMetadata,
   visibleBody,
   toolAfterMetadata,
   roomLastReplyOnly,
   roomRetryNotSent,
+  notSentMarked,
   openingArchivedFirst,
   queuedNotInHistory,
   rollbackExact,
+  rollbackStoppedTurn,
   recordOnReply,
   recordOnLastReply,
   markerCase('silent', { text: '' }),
   markerCase('error', { throws: 'the model is down' }),
+  idleTurnsRecorded,
   blockedNoRecord,
   stopMarker,
+  stopMarkerForToolGroup,
 ];

@@ -264,7 +264,8 @@ const withoutArchive = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    h.model.script([{ text: 'reply without archive' }]);
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'reply without archive' }]);
     const record = await sendHuman(context, 's1', 'hello').done;
     assert.equal('SVC-5', record.state, 'resolved', {
       rule: 'without archive and memory, handleMessage must still resolve',
