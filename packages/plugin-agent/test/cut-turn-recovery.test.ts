@@ -1,8 +1,8 @@
+import { createScriptedModel } from '@aalis/agent-conformance/testing';
 import { cutTurnText } from '@aalis/archive-adapter';
 import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
 import { describe, expect, it, vi } from 'vitest';
 import { agentApp } from './support/agent-app';
-import { scriptedLlm } from './support/scripted-llm';
 
 const input = (content: string, sessionId = 's1') => ({ content, sessionId, platform: 'test', userId: 'u1' });
 const crash = cutTurnText('zh');
@@ -28,7 +28,7 @@ function shapeOf(messages: readonly Pick<Message, 'role' | 'content'>[]): string
 
 describe('recovery of turns cut by a crash', () => {
   it('[DUR-1] the first turn of a session closes its cut turn: the model sees the error result and the stop marker, and the aborted record comes before the new inputs', async () => {
-    const model = scriptedLlm([{ content: 'Here is something new.' }]);
+    const model = createScriptedModel({ steps: [{ text: 'Here is something new.' }] });
     const harness = agentApp({ llm: model.service });
     await seedCutTurn(harness);
 
@@ -62,7 +62,7 @@ describe('recovery of turns cut by a crash', () => {
   });
 
   it('[DUR-1] recovery runs once per session per agent, and again after the session was deleted', async () => {
-    const model = scriptedLlm([{ content: 'one' }, { content: 'two' }, { content: 'three' }]);
+    const model = createScriptedModel({ steps: [{ text: 'one' }, { text: 'two' }, { text: 'three' }] });
     const harness = agentApp({ llm: model.service });
     const list = vi.spyOn(harness.store, 'list');
     await harness.agent.handleMessage(input('first'));
@@ -75,7 +75,7 @@ describe('recovery of turns cut by a crash', () => {
   });
 
   it('[DUR-1] a token:request snapshot of an untouched session closes its cut turn first', async () => {
-    const model = scriptedLlm([]);
+    const model = createScriptedModel();
     const harness = agentApp({ llm: model.service });
     await seedCutTurn(harness, 's2', 'cut-2');
 
@@ -90,7 +90,7 @@ describe('recovery of turns cut by a crash', () => {
   });
 
   it('[DUR-1] a failing recovery is logged and the turn goes on', async () => {
-    const model = scriptedLlm([{ content: 'still here' }]);
+    const model = createScriptedModel({ steps: [{ text: 'still here' }] });
     const harness = agentApp({ llm: model.service });
     vi.spyOn(harness.store, 'list').mockRejectedValueOnce(new Error('disk on fire'));
 

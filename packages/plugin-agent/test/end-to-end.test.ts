@@ -1,12 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createScriptedTools } from '@aalis/agent-conformance/testing';
 import { agent } from '@aalis/api-agent';
 import { createHooksService, hooks } from '@aalis/api-hooks';
 import { llm } from '@aalis/api-llm';
 import { memory } from '@aalis/api-memory';
 import { messageArchive } from '@aalis/api-message-archive';
-import { type ToolCallContext, type ToolsService, tools } from '@aalis/api-tools';
+import { tools } from '@aalis/api-tools';
 import { SqliteArchiveStore } from '@aalis/archive-adapter';
 import { createApp, events } from '@aalis/core';
 import { createOpenAIModelProvider } from '@aalis/model-openai';
@@ -38,22 +39,6 @@ const usage = (promptTokens: number) => ({
   usage: { prompt_tokens: promptTokens, completion_tokens: 5, total_tokens: promptTokens + 5 },
 });
 
-/** A tool service with one tool, `clock`, that records the context of each call. */
-function clockTools(seen: ToolCallContext[]): ToolsService {
-  const definition = {
-    name: 'clock',
-    description: 'The current time.',
-    parameters: { type: 'object', properties: {} },
-  };
-  return {
-    listTools: async () => [definition],
-    execute: async ({ toolCallContext }) => {
-      seen.push(toolCallContext);
-      return { content: '12:00' };
-    },
-  };
-}
-
 describe('end to end: plugin-agent, the OpenAI provider against a local server, the SQLite archive', () => {
   let server: ScriptedChatServer;
   let directory: string;
@@ -84,7 +69,10 @@ describe('end to end: plugin-agent, the OpenAI provider against a local server, 
     const path = join(directory, 'history.db');
     const store = new SqliteArchiveStore({ path });
     const app = createApp();
-    const seen: ToolCallContext[] = [];
+    // One tool, `clock`; the scripted tools record the context of each call.
+    const clock = createScriptedTools({
+      tools: [{ name: 'clock', description: 'The current time.', fallback: { result: '12:00' } }],
+    });
     app.provide(hooks, createHooksService());
     app.provide(
       llm,
@@ -95,7 +83,7 @@ describe('end to end: plugin-agent, the OpenAI provider against a local server, 
         fetch: localOnlyFetch,
       }),
     );
-    app.provide(tools, clockTools(seen));
+    app.provide(tools, clock.service);
     app.provide(messageArchive, store);
     app.provide(memory, store);
     app.plugin(agentPlugin, {
@@ -131,6 +119,7 @@ describe('end to end: plugin-agent, the OpenAI provider against a local server, 
       [321, turnId],
       [345, turnId],
     ]);
+    const seen = clock.calls.map((call) => call.context);
     expect(seen).toEqual([
       expect.objectContaining({ turnId, sessionId: 'room-1', callId: expect.any(String) }),
     ]);

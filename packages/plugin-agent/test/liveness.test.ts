@@ -1,9 +1,8 @@
-import type { ChatRequest } from '@aalis/api-llm';
+import { createGate, createScriptedModel } from '@aalis/agent-conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { DrainDeadlineError, InputTooLargeError } from '../src/index';
 import { agentApp } from './support/agent-app';
 import { deferred } from './support/deferred';
-import { scriptedLlm, untilAborted } from './support/scripted-llm';
 
 const input = (content: string, sessionId = 's1', extra: Record<string, unknown> = {}) => ({
   content,
@@ -27,7 +26,7 @@ function streamEnds(harness: ReturnType<typeof agentApp>, sessionId = 's1') {
 
 describe('inputs over the size limit', () => {
   it('[LIV-3] are refused with a [系统] notice, a stream end marker and an InputTooLargeError in the log; nothing is archived', async () => {
-    const model = scriptedLlm([]);
+    const model = createScriptedModel();
     const harness = agentApp({ llm: model.service, config: { maxInputChars: 10 } });
     await expect(harness.agent.handleMessage(input('x'.repeat(11)))).resolves.toBeUndefined();
     expect(harness.of('outbound:message')).toEqual([
@@ -52,14 +51,14 @@ describe('inputs over the size limit', () => {
   });
 
   it('[LIV-3] an input exactly at the limit is processed', async () => {
-    const model = scriptedLlm([{ content: 'fits' }]);
+    const model = createScriptedModel({ steps: [{ text: 'fits' }] });
     const harness = agentApp({ llm: model.service, config: { maxInputChars: 10 } });
     await harness.agent.handleMessage(input('x'.repeat(10)));
     expect(harness.of('outbound:message').map((event) => event.message.content)).toEqual(['fits']);
   });
 
   it('[LIV-3] the limit applies to the input as the preprocessors left it', async () => {
-    const model = scriptedLlm([]);
+    const model = createScriptedModel();
     const harness = agentApp({ llm: model.service, config: { maxInputChars: 10 } });
     harness.agent.registerPreprocessor('expand', async (message, next) => {
       message.content = message.content.repeat(20);
@@ -73,7 +72,7 @@ describe('inputs over the size limit', () => {
 
 describe('hung hook middlewares and listeners', () => {
   it('[LIV-1] an agent:turn:after middleware that never settles is abandoned after abort, by name', async () => {
-    const model = scriptedLlm([{ content: 'done' }]);
+    const model = createScriptedModel({ steps: [{ text: 'done' }] });
     const harness = agentApp({ llm: model.service, config });
     const entered = deferred();
     harness.hooks.middleware(
@@ -93,7 +92,7 @@ describe('hung hook middlewares and listeners', () => {
   });
 
   it('[LIV-1] an agent:turn:before middleware that never calls next is abandoned after abort: no turn, no model call', async () => {
-    const model = scriptedLlm([]);
+    const model = createScriptedModel();
     const harness = agentApp({ llm: model.service, config });
     const entered = deferred();
     let release: (() => Promise<void>) | undefined;
@@ -113,7 +112,7 @@ describe('hung hook middlewares and listeners', () => {
   });
 
   it('[LIV-1] an agent:input:before middleware that never calls next is dropped by abort with queued; a late next runs nothing', async () => {
-    const model = scriptedLlm([]);
+    const model = createScriptedModel();
     const harness = agentApp({ llm: model.service, config });
     const entered = deferred();
     let release: (() => Promise<void>) | undefined;
@@ -136,7 +135,7 @@ describe('hung hook middlewares and listeners', () => {
   });
 
   it('[LIV-1] an agent:input:before middleware that hangs after next is let go by a plain abort', async () => {
-    const model = scriptedLlm([{ content: 'answered' }]);
+    const model = createScriptedModel({ steps: [{ text: 'answered' }] });
     const harness = agentApp({ llm: model.service, config });
     const after = deferred();
     harness.hooks.middleware('agent:input:before', async (_payload, next) => {
@@ -152,7 +151,7 @@ describe('hung hook middlewares and listeners', () => {
   });
 
   it('[LIV-1] an outbound:stream listener that never settles holds the turn only until the stop', async () => {
-    const model = scriptedLlm([{ content: 'streamed' }]);
+    const model = createScriptedModel({ steps: [{ text: 'streamed' }] });
     const harness = agentApp({ llm: model.service, config });
     const reached = deferred();
     harness.events.on('outbound:stream', ({ chunk }) => {
@@ -167,7 +166,7 @@ describe('hung hook middlewares and listeners', () => {
   });
 
   it('[LIV-1] clearing completes although a turn hangs in agent:turn:after', async () => {
-    const model = scriptedLlm([{ content: 'done' }]);
+    const model = createScriptedModel({ steps: [{ text: 'done' }] });
     const harness = agentApp({ llm: model.service, config });
     const entered = deferred();
     harness.hooks.middleware('agent:turn:after', () => {
@@ -185,19 +184,14 @@ describe('hung hook middlewares and listeners', () => {
   });
 
   it('[LIV-1] a store that never answers the stop marker write is abandoned after the stop', async () => {
-    const started = deferred();
-    const model = scriptedLlm([
-      (request: ChatRequest) => {
-        started.resolve();
-        return untilAborted(request);
-      },
-    ]);
+    const model = createScriptedModel();
+    const [call] = model.script([{ untilAborted: true }]);
     const harness = agentApp({ llm: model.service, config });
     const original = harness.store.append.bind(harness.store);
     harness.store.append = (sessionId, messages) =>
       messages.some((message) => message.kind !== undefined) ? never<never>() : original(sessionId, messages);
     const pending = harness.agent.handleMessage(input('hi'));
-    await started.promise;
+    await call!.started;
     harness.agent.abort('s1');
     await expect(pending).resolves.toBeUndefined();
     expect(harness.logLines).toContain('turn record abandoned: the store did not answer after the stop');
@@ -206,7 +200,7 @@ describe('hung hook middlewares and listeners', () => {
 
 describe('drain', () => {
   it('[LIV-2] resolves at its deadline, settles every call and logs each abandoned piece as a DrainDeadlineError', async () => {
-    const model = scriptedLlm([{ content: 'done' }]);
+    const model = createScriptedModel({ steps: [{ text: 'done' }] });
     const harness = agentApp({ llm: model.service, config: { stopGraceMs: 60_000, drainDeadlineMs: 30 } });
     const entered = deferred();
     harness.hooks.middleware('agent:turn:after', () => {
@@ -227,25 +221,20 @@ describe('drain', () => {
 
 describe('admission', () => {
   it('[LIV-4] runs at most maxRunningTurns turns at once and opens the waiting ones oldest first', async () => {
-    const gates = [deferred(), deferred(), deferred(), deferred()];
-    const opened: string[] = [];
-    const model = scriptedLlm(
-      gates.map((gate) => async (request: ChatRequest) => {
-        opened.push(String(request.messages.at(-1)?.content));
-        await gate.promise;
-        return { content: 'ok' };
-      }),
-    );
+    const gates = [createGate(), createGate(), createGate(), createGate()];
+    // The i-th model call takes the i-th step, held until its gate opens.
+    const model = createScriptedModel({ steps: gates.map((gate) => ({ waitFor: gate, text: 'ok' })) });
+    const opened = () => model.requests.map((call) => String(call.messages.at(-1)?.content));
     const harness = agentApp({ llm: model.service, config: { maxRunningTurns: 2 } });
     const pending = ['a', 'b', 'c', 'd'].map((id) => harness.agent.handleMessage(input(`from ${id}`, id)));
-    while (opened.length < 2) await new Promise((resolve) => setImmediate(resolve));
+    while (opened().length < 2) await new Promise((resolve) => setImmediate(resolve));
     await new Promise((resolve) => setImmediate(resolve));
-    expect(opened).toEqual(['from a', 'from b']);
-    gates[1]?.resolve();
-    while (opened.length < 3) await new Promise((resolve) => setImmediate(resolve));
-    expect(opened).toEqual(['from a', 'from b', 'from c']);
-    for (const gate of gates) gate.resolve();
+    expect(opened()).toEqual(['from a', 'from b']);
+    gates[1]?.open();
+    while (opened().length < 3) await new Promise((resolve) => setImmediate(resolve));
+    expect(opened()).toEqual(['from a', 'from b', 'from c']);
+    for (const gate of gates) gate.open();
     await Promise.all(pending);
-    expect(opened).toEqual(['from a', 'from b', 'from c', 'from d']);
+    expect(opened()).toEqual(['from a', 'from b', 'from c', 'from d']);
   });
 });

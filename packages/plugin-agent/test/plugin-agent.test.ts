@@ -1,7 +1,7 @@
+import { createScriptedModel, DEFAULT_MODEL_REF } from '@aalis/agent-conformance/testing';
 import { WellKnownMetadataKeys } from '@aalis/schema-message';
 import { describe, expect, it } from 'vitest';
 import { agentApp } from './support/agent-app';
-import { scriptedLlm } from './support/scripted-llm';
 
 const input = (content: string, extra: Record<string, unknown> = {}) => ({
   content,
@@ -13,7 +13,7 @@ const input = (content: string, extra: Record<string, unknown> = {}) => ({
 
 describe('the default agent in an app', () => {
   it('[SVC-4] [OUT-1] answers through the business handle and persists the reply with its turn record', async () => {
-    const model = scriptedLlm([{ content: 'Hello there.', usage: { promptTokens: 42 } }]);
+    const model = createScriptedModel({ steps: [{ text: 'Hello there.', usage: { promptTokens: 42 } }] });
     const harness = agentApp({ llm: model.service });
     await harness.agent.handleMessage(input('hi'));
     const replies = harness.of('outbound:message').map((event) => event.message.content);
@@ -34,7 +34,7 @@ describe('the default agent in an app', () => {
   });
 
   it('[SVC-3] rejects an invalid input with a validation error naming the field, archiving nothing', async () => {
-    const model = scriptedLlm([]);
+    const model = createScriptedModel();
     const harness = agentApp({ llm: model.service });
     await expect(
       harness.agent.handleMessage({ ...input('x'), sessionId: 42 } as never),
@@ -47,7 +47,7 @@ describe('the default agent in an app', () => {
   });
 
   it('[SVC-5] runs and replies with no archive and no memory present', async () => {
-    const model = scriptedLlm([{ content: 'No memory needed.' }]);
+    const model = createScriptedModel({ steps: [{ text: 'No memory needed.' }] });
     const harness = agentApp({ llm: model.service, archive: false });
     const turns: unknown[] = [];
     harness.hooks.middleware('agent:turn:after', async (payload, next) => {
@@ -62,7 +62,7 @@ describe('the default agent in an app', () => {
   });
 
   it('[USG-8] [TID-4] answers token:request with a snapshot per session, without a model call or turn id', async () => {
-    const model = scriptedLlm([{ content: 'ok' }]);
+    const model = createScriptedModel({ steps: [{ text: 'ok' }] });
     const harness = agentApp({ llm: model.service, config: { systemPrompt: 'You are helpful.' } });
     await harness.agent.handleMessage(input('hi'));
     const callsBefore = model.requests.length;
@@ -71,7 +71,7 @@ describe('the default agent in an app', () => {
     expect(model.requests.length).toBe(callsBefore);
     expect(snapshots).toHaveLength(1);
     expect(snapshots[0]).not.toHaveProperty('turnId');
-    expect(snapshots[0]).toMatchObject({ sessionId: 's1', historyMessages: 2, model: 'scripted/model' });
+    expect(snapshots[0]).toMatchObject({ sessionId: 's1', historyMessages: 2, model: DEFAULT_MODEL_REF });
     expect(snapshots[0]?.breakdown.system).toBeGreaterThan(0);
   });
 });

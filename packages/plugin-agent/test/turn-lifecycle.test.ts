@@ -1,9 +1,8 @@
+import { createScriptedModel } from '@aalis/agent-conformance/testing';
 import { type SessionManagerService, sessionManager } from '@aalis/api-session-manager';
 import { WellKnownKinds, WellKnownMetadataKeys } from '@aalis/schema-message';
 import { describe, expect, it } from 'vitest';
 import { agentApp } from './support/agent-app';
-import { deferred } from './support/deferred';
-import { scriptedLlm, untilAborted } from './support/scripted-llm';
 
 const input = (content: string, extra: Record<string, unknown> = {}) => ({
   content,
@@ -31,13 +30,8 @@ function settingsManager(initial: Record<string, Record<string, unknown>>) {
 
 describe('turn lifecycle of the default agent', () => {
   it('[ABT-1] [ABT-5] [ABT-6] [ARC-9] an aborted turn leaves a stop marker naming who stopped it; the reason only reaches the log line', async () => {
-    const started = deferred();
-    const model = scriptedLlm([
-      (request) => {
-        started.resolve();
-        return untilAborted(request);
-      },
-    ]);
+    const model = createScriptedModel();
+    const [longStory] = model.script([{ untilAborted: true }]);
     const harness = agentApp({ llm: model.service });
     const afterPayloads: unknown[] = [];
     harness.hooks.middleware('agent:turn:after', async (payload, next) => {
@@ -45,7 +39,7 @@ describe('turn lifecycle of the default agent', () => {
       await next();
     });
     const handled = harness.agent.handleMessage(input('tell me a long story'));
-    await started.promise;
+    await longStory!.started;
     expect(harness.agent.abort('s1', { reason: 'user pressed stop', by: { id: 'u9', name: 'Mia' } })).toBe(
       true,
     );
@@ -70,7 +64,7 @@ describe('turn lifecycle of the default agent', () => {
   });
 
   it('[SET-1] assignModel writes the session model, and throws when the settings do not exist', async () => {
-    const model = scriptedLlm([]);
+    const model = createScriptedModel();
     const harness = agentApp({ llm: model.service });
     const manager = settingsManager({ child: {} });
     harness.app.provide(sessionManager, manager.service);
@@ -82,7 +76,7 @@ describe('turn lifecycle of the default agent', () => {
   });
 
   it('[SET-2] a session setting overrides the configured default (history count limit)', async () => {
-    const model = scriptedLlm([{ content: 'one' }, { content: 'two' }, { content: 'three' }]);
+    const model = createScriptedModel({ steps: [{ text: 'one' }, { text: 'two' }, { text: 'three' }] });
     const harness = agentApp({ llm: model.service, config: { historyLimit: 0 } });
     harness.app.provide(sessionManager, settingsManager({ s1: { historyLimit: 2 } }).service);
     await harness.agent.handleMessage(input('a'));
@@ -95,7 +89,7 @@ describe('turn lifecycle of the default agent', () => {
   });
 
   it('[PRE-1] [BND-1] a preprocessor registered through the business handle rewrites the input before its turn', async () => {
-    const model = scriptedLlm([{ content: 'seen' }]);
+    const model = createScriptedModel({ steps: [{ text: 'seen' }] });
     const harness = agentApp({ llm: model.service });
     harness.agent.registerPreprocessor('suffix', async (message, next) => {
       message.content += ' [logged]';
@@ -107,16 +101,11 @@ describe('turn lifecycle of the default agent', () => {
   });
 
   it('[DRN-1] stopping the app aborts the running turn and settles every pending call', async () => {
-    const started = deferred();
-    const model = scriptedLlm([
-      (request) => {
-        started.resolve();
-        return untilAborted(request);
-      },
-    ]);
+    const model = createScriptedModel();
+    const [first] = model.script([{ untilAborted: true }]);
     const harness = agentApp({ llm: model.service });
     const running = harness.agent.handleMessage(input('first'));
-    await started.promise;
+    await first!.started;
     const queued = harness.agent.handleMessage(input('second', { source: { kind: 'scheduler' } }));
     await harness.app.stop();
     await expect(Promise.all([running, queued])).resolves.toEqual([undefined, undefined]);

@@ -1,9 +1,9 @@
+import { createScriptedModel } from '@aalis/agent-conformance/testing';
 import { agent } from '@aalis/api-agent';
 import { hooks } from '@aalis/api-hooks';
 import { definePlugin, optional } from '@aalis/core';
 import { describe, expect, it } from 'vitest';
 import { agentApp } from './support/agent-app';
-import { scriptedLlm } from './support/scripted-llm';
 
 /** The contract's typical-usage plugin, unchanged but for the counter that lets the test see its middleware run. */
 let turnsSeen = 0;
@@ -25,7 +25,7 @@ const examplePlugin = definePlugin({
 describe("the contract's typical-usage plugin beside plugin-agent", () => {
   it('[BND-1] [PRE-1] [HK-8] its preprocessor rewrites inputs and its turn:after middleware sees every turn; unloading withdraws both', async () => {
     turnsSeen = 0;
-    const model = scriptedLlm([{ content: 'one' }, { content: 'two' }]);
+    const model = createScriptedModel({ steps: [{ text: 'one' }, { text: 'two' }] });
     const harness = agentApp({ llm: model.service });
     const example = harness.app.plugin(examplePlugin);
     await harness.agent.handleMessage({ content: 'hi', sessionId: 's1', platform: 'web', userId: 'u1' });

@@ -1,8 +1,8 @@
+import { createGate } from '@aalis/agent-conformance/testing';
 import { describe, expect, it } from 'vitest';
 import { deferred, flush } from './support/deferred';
-import { clockTool, weatherTool } from './support/fake-tools';
 import { createHarness } from './support/harness';
-import { toolCall } from './support/scripted-model';
+import { clockTool, weatherTool } from './support/tools';
 
 describe('abort', () => {
   it('[ABT-1] no model call starts after an abort during agent:llm:before', async () => {
@@ -20,34 +20,26 @@ describe('abort', () => {
   });
 
   it('[ABT-1] after an abort no queued tool call starts and the running ones see the aborted signal', async () => {
-    const gates = new Map<string, ReturnType<typeof deferred<string>>>();
-    const signals: AbortSignal[] = [];
+    const cities = ['A', 'B', 'C'];
+    const gates = cities.map(() => createGate());
     const harness = await createHarness({
-      steps: [
-        {
-          toolCalls: ['A', 'B', 'C'].map((city) => toolCall(city, 'weather', { city })),
-        },
-      ],
-      tools: [
-        weatherTool((args, context) => {
-          signals.push(context.signal);
-          const gate = deferred<string>();
-          gates.set(String(args.city), gate);
-          return gate.promise;
-        }),
-      ],
+      steps: [{ toolCalls: cities.map((city) => ({ id: city, name: 'weather', arguments: { city } })) }],
+      // Each call waits for its gate and does not listen to its signal, so nothing but the
+      // loop's own abort handling can end the turn.
+      tools: [weatherTool(gates.map((gate) => ({ waitFor: gate, result: 'done', ignoresAbort: true })))],
       limits: { toolConcurrency: 2 },
     });
+    const started = () => harness.tools.calls.map((call) => call.args.city);
     const running = harness.run();
     await flush();
-    expect([...gates.keys()]).toEqual(['A', 'B']);
+    expect(started()).toEqual(['A', 'B']);
     harness.controller.abort();
-    gates.get('A')?.resolve('done');
+    gates[0]?.open();
     const result = await running;
     expect(result.outcome).toBe('aborted');
     await flush();
-    expect([...gates.keys()]).toEqual(['A', 'B']);
-    expect(signals.every((signal) => signal.aborted)).toBe(true);
+    expect(started()).toEqual(['A', 'B']);
+    expect(harness.tools.calls.every((call) => call.context.signal.aborted)).toBe(true);
     expect(harness.emitted('tool:execute')).toHaveLength(2);
   });
 
@@ -64,12 +56,12 @@ describe('abort', () => {
 
   it('[ABT-1] a completed tool-call group stays persisted when the abort comes at the next model call', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { hangUntilAborted: true }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { untilAborted: true }],
       tools: [clockTool()],
     });
     const running = harness.run();
     await flush();
-    expect(harness.model.open).toBe(1);
+    expect(harness.model.openCalls()).toBe(1);
     harness.controller.abort();
     expect((await running).outcome).toBe('aborted');
     expect(harness.persistence.callsOf('persistToolGroup')).toHaveLength(1);

@@ -1,15 +1,19 @@
 import { createTurnPersistence, InMemoryArchiveStore } from '@aalis/archive-adapter';
 import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { describe, expect, it } from 'vitest';
-import { weatherTool } from './support/fake-tools';
-import { Harness } from './support/harness';
-import { toolCall } from './support/scripted-model';
+import { Harness, roleAndContent } from './support/harness';
+import { weatherTool } from './support/tools';
 
 describe('with the persistence conventions of @aalis/archive-adapter', () => {
   it('[ARC-2] failed and executed calls show their call ids in the stored results and in the timeline tool_call segments', async () => {
     const harness = new Harness({
       steps: [
-        { toolCalls: [toolCall('unknown', 'teleport'), toolCall('ok', 'weather', { city: 'Paris' })] },
+        {
+          toolCalls: [
+            { id: 'unknown', name: 'teleport' },
+            { id: 'ok', name: 'weather', arguments: { city: 'Paris' } },
+          ],
+        },
         { text: 'Done.' },
       ],
       tools: [weatherTool()],
@@ -49,7 +53,7 @@ describe('with the persistence conventions of @aalis/archive-adapter', () => {
 
     await harness.run({ persistence });
 
-    expect(harness.model.requests[0]?.messageCopies).toEqual([
+    expect(roleAndContent(harness.model.requests[0]?.messages)).toEqual([
       { role: 'user', content: 'earlier' },
       { role: 'user', content: 'hello' },
       { role: 'user', content: 'me too' },

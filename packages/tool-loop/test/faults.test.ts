@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HookRunError, PersistenceError, ToolServiceError } from '../src/index';
-import { deferred, flush } from './support/deferred';
-import { clockTool, weatherTool } from './support/fake-tools';
+import { flush } from './support/deferred';
 import { createHarness } from './support/harness';
-import { toolCall } from './support/scripted-model';
+import { clockTool, weatherTool } from './support/tools';
 
 describe('faults', () => {
   it('a model that throws ends the turn as error with the notice; earlier calls kept their usage', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { fail: new Error('rate limited') }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { throws: new Error('rate limited') }],
       tools: [clockTool()],
     });
     const result = await harness.run();
@@ -22,18 +21,18 @@ describe('faults', () => {
   });
 
   it('a model that hangs until aborted ends the turn as aborted once the turn signal aborts', async () => {
-    const harness = await createHarness({ steps: [{ hangUntilAborted: true }] });
+    const harness = await createHarness({ steps: [{ untilAborted: true }] });
     const running = harness.run();
     await flush();
-    expect(harness.model.open).toBe(1);
+    expect(harness.model.openCalls()).toBe(1);
     harness.controller.abort();
     expect((await running).outcome).toBe('aborted');
-    expect(harness.model.open).toBe(0);
+    expect(harness.model.openCalls()).toBe(0);
     expect(harness.emitted('token:usage')).toEqual([]);
   });
 
   it('a model that ignores the signal cannot hold the turn: the abort ends it all the same', async () => {
-    const harness = await createHarness({ steps: [{ hangUntilAborted: true, ignoreSignal: true }] });
+    const harness = await createHarness({ steps: [{ untilAborted: true, ignoresAbort: true }] });
     const running = harness.run();
     await flush();
     harness.controller.abort();
@@ -43,14 +42,10 @@ describe('faults', () => {
   it('a tool that throws gives the model a failed result with its call id, and the turn goes on', async () => {
     const harness = await createHarness({
       steps: [
-        { toolCalls: [toolCall('c1', 'weather', { city: 'Atlantis' })] },
+        { toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Atlantis' } }] },
         { text: 'Could not find it.' },
       ],
-      tools: [
-        weatherTool(() => {
-          throw new Error('city not found');
-        }),
-      ],
+      tools: [weatherTool([{ throws: 'city not found' }])],
     });
     const result = await harness.run();
     expect(result.outcome).toBe('replied');
@@ -63,12 +58,12 @@ describe('faults', () => {
 
   it('a tool service that fails outside any tool ends the turn as error with the notice', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }],
       tools: [clockTool()],
     });
     const result = await harness.run({
       tools: {
-        listTools: () => harness.tools.listTools(),
+        listTools: (context) => harness.tools.service.listTools(context),
         execute: () => Promise.reject(new Error('service unavailable')),
       },
     });
@@ -79,27 +74,14 @@ describe('faults', () => {
   });
 
   it('a tool that hangs until aborted gets the aborted signal and the turn ends as aborted', async () => {
-    const started = deferred();
-    let toolSignal: AbortSignal | undefined;
-    const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }],
-      tools: [
-        clockTool(
-          (_args, context) =>
-            new Promise((_, reject) => {
-              toolSignal = context.signal;
-              started.resolve();
-              context.signal.addEventListener('abort', () => reject(new Error('stopped')));
-            }),
-        ),
-      ],
-    });
+    const harness = await createHarness({ steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }] });
+    const clock = harness.tools.define(clockTool([{ untilAborted: true }]));
     const running = harness.run();
-    await started.promise;
+    const call = await clock.started();
     harness.controller.abort();
     const result = await running;
     expect(result.outcome).toBe('aborted');
-    expect(toolSignal?.aborted).toBe(true);
+    expect(call.context.signal.aborted).toBe(true);
     expect(harness.model.requests).toHaveLength(1);
     expect(harness.persistence.callsOf('persistToolGroup')).toEqual([]);
     expect(harness.emitted('outbound:message')).toEqual([]);
@@ -107,18 +89,18 @@ describe('faults', () => {
 
   it('a hook middleware that throws is isolated: the turn replies and the failure is reported', async () => {
     const harness = await createHarness({ steps: [{ text: 'still here' }] });
-    for (const key of ['agent:llm:before', 'agent:llm:after', 'agent:reply:before'] as const) {
+    const keys = ['agent:llm:before', 'agent:llm:after', 'agent:reply:before'] as const;
+    for (const key of keys) {
       harness.hooks.middleware(key, () => {
         throw new Error(`${key} broke`);
       });
     }
     const result = await harness.run();
     expect(result.outcome).toBe('replied');
-    expect(harness.errors.map((error) => (error as { code?: string }).code)).toEqual([
-      'HOOK_MIDDLEWARE_FAILED',
-      'HOOK_MIDDLEWARE_FAILED',
-      'HOOK_MIDDLEWARE_FAILED',
-    ]);
+    // The hooks service reported each failing middleware (HOOK_MIDDLEWARE_FAILED) to its onError.
+    expect(harness.faults).toEqual(
+      keys.map((key) => ({ kind: 'hook-middleware', message: expect.stringContaining(`${key} broke`) })),
+    );
   });
 
   it('a hooks service that cannot run a hook ends the turn as error', async () => {
@@ -133,8 +115,8 @@ describe('faults', () => {
   it('malformed tool-call JSON from the model is fed back as a failed result and the model can try again', async () => {
     const harness = await createHarness({
       steps: [
-        { toolCalls: [toolCall('bad', 'weather', '{"city": "Par')] },
-        { toolCalls: [toolCall('good', 'weather', { city: 'Paris' })] },
+        { toolCalls: [{ id: 'bad', name: 'weather', arguments: '{"city": "Par' }] },
+        { toolCalls: [{ id: 'good', name: 'weather', arguments: { city: 'Paris' } }] },
         { text: 'Sunny.' },
       ],
       tools: [weatherTool()],
@@ -144,14 +126,14 @@ describe('faults', () => {
     expect(harness.model.requests[1]?.messages.at(-1)?.content).toMatch(
       /^Error: invalid arguments for tool "weather": the arguments are not valid JSON/,
     );
-    expect(harness.tools.invocations.map((invocation) => invocation.args)).toEqual([{ city: 'Paris' }]);
+    expect(harness.tools.calls.map((call) => call.args)).toEqual([{ city: 'Paris' }]);
   });
 
   it('a huge tool result is truncated with a marker before the model and the archive see it', async () => {
     const huge = 'x'.repeat(100_000);
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { text: 'ok' }],
-      tools: [clockTool(() => huge)],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { text: 'ok' }],
+      tools: [clockTool([{ result: huge }])],
       limits: { maxToolResultChars: 1_000 },
     });
     await harness.run();
@@ -163,7 +145,7 @@ describe('faults', () => {
 
   it('an archive that fails ends the turn as error with the notice', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }],
       tools: [clockTool()],
     });
     harness.persistence.failures.set('persistToolGroup', new Error('disk full'));
@@ -199,6 +181,8 @@ describe('faults', () => {
       throw new Error('listener broke');
     });
     expect((await harness.run()).outcome).toBe('replied');
-    expect(harness.errors).toHaveLength(1);
+    expect(harness.faults).toEqual([
+      { kind: 'listener', message: 'a listener of token:usage failed: listener broke' },
+    ]);
   });
 });

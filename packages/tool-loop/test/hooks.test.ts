@@ -1,16 +1,15 @@
 import type { ToolCallContext } from '@aalis/api-tools';
 import { WellKnownMetadataKeys } from '@aalis/schema-message';
 import { describe, expect, it } from 'vitest';
-import { clockTool, weatherTool } from './support/fake-tools';
-import { createHarness, scriptedModel } from './support/harness';
-import { toolCall } from './support/scripted-model';
+import { createHarness, roleAndContent } from './support/harness';
+import { clockTool, weatherTool } from './support/tools';
 
 describe('agent:llm:before', () => {
   it('[HK-3] runs before every model call with the model vision capability as acceptsImages and the turn source', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { text: 'It is noon.' }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { text: 'It is noon.' }],
       tools: [clockTool()],
-      model: scriptedModel({ vision: true }),
+      model: { vision: true },
       source: { kind: 'scheduler', id: 'job-7' },
     });
     const seen: { acceptsImages: boolean; source?: unknown; iteration: number; sessionId: string }[] = [];
@@ -41,9 +40,9 @@ describe('agent:llm:before', () => {
 
   it('[HK-3] a model without vision gives acceptsImages false in the hook and the tool context, and no source for a human turn', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { text: 'noon' }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { text: 'noon' }],
       tools: [clockTool()],
-      model: scriptedModel({ vision: false }),
+      model: { vision: false },
     });
     const flags: boolean[] = [];
     const sources: unknown[] = [];
@@ -70,7 +69,7 @@ describe('agent:llm:before', () => {
     });
     await harness.run();
     const request = harness.model.requests[0];
-    expect(request?.messageCopies[0]).toEqual({ role: 'system', content: 'Be brief.' });
+    expect(roleAndContent(request?.messages)[0]).toEqual({ role: 'system', content: 'Be brief.' });
     expect(request?.tools?.map((tool) => tool.name)).toEqual(['clock']);
   });
 
@@ -87,7 +86,7 @@ describe('agent:llm:before', () => {
 describe('agent:llm:after', () => {
   it('[HK-4] runs after every model call with the response and the sent messages, and may replace the response', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { text: 'raw answer' }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { text: 'raw answer' }],
       tools: [clockTool()],
     });
     const seen: { content: string; messages: number; iteration: number }[] = [];
@@ -114,8 +113,8 @@ describe('agent:llm:after', () => {
 describe('agent:tool:before', () => {
   it('[HK-5] runs before every tool call with name, parsed args and the tool call context; rewritten args reach the tool', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'weather', { city: 'Paris' })] }, { text: 'done' }],
-      tools: [weatherTool()],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Paris' } }] }, { text: 'done' }],
+      tools: [weatherTool([{ result: 'sunny in Lyon' }])],
     });
     const seen: { name: string; args: unknown; turnId: string }[] = [];
     harness.hooks.middleware('agent:tool:before', async (payload, next) => {
@@ -125,8 +124,8 @@ describe('agent:tool:before', () => {
     });
     await harness.run();
     expect(seen).toEqual([{ name: 'weather', args: { city: 'Paris' }, turnId: 'turn-1' }]);
-    expect(harness.tools.invocations[0]?.args).toEqual({ city: 'Lyon' });
-    expect(harness.model.requests[1]?.messageCopies.at(-1)).toEqual({
+    expect(harness.tools.calls[0]?.args).toEqual({ city: 'Lyon' });
+    expect(roleAndContent(harness.model.requests[1]?.messages).at(-1)).toEqual({
       role: 'tool',
       content: 'sunny in Lyon',
     });
@@ -134,12 +133,12 @@ describe('agent:tool:before', () => {
 
   it('[HK-5] a middleware that does not call next blocks the call: the tool does not run and the model reads that it was blocked', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'weather', { city: 'Paris' })] }, { text: 'done' }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Paris' } }] }, { text: 'done' }],
       tools: [weatherTool()],
     });
     harness.hooks.middleware('agent:tool:before', async () => {});
     await harness.run();
-    expect(harness.tools.invocations).toHaveLength(0);
+    expect(harness.tools.calls).toHaveLength(0);
     const toolMessage = harness.model.requests[1]?.messages.at(-1);
     expect(toolMessage).toMatchObject({ role: 'tool', toolCallId: 'c1' });
     expect(toolMessage?.content).toContain('blocked');
@@ -149,8 +148,8 @@ describe('agent:tool:before', () => {
 describe('agent:tool:after', () => {
   it('[HK-6] runs after every executed call; a rewritten result is what the model reads and what is persisted', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'weather', { city: 'Paris' })] }, { text: 'done' }],
-      tools: [weatherTool()],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Paris' } }] }, { text: 'done' }],
+      tools: [weatherTool([{ result: 'sunny in Paris' }])],
     });
     const seen: string[] = [];
     harness.hooks.middleware('agent:tool:after', async (payload, next) => {
@@ -161,7 +160,10 @@ describe('agent:tool:after', () => {
     });
     await harness.run();
     expect(seen).toEqual(['weather: sunny in Paris (true)']);
-    expect(harness.model.requests[1]?.messageCopies.at(-1)).toEqual({ role: 'tool', content: 'rewritten' });
+    expect(roleAndContent(harness.model.requests[1]?.messages).at(-1)).toEqual({
+      role: 'tool',
+      content: 'rewritten',
+    });
     const stored = (await harness.stored()).find((message) => message.role === 'tool');
     expect(stored?.content).toBe('rewritten');
     expect(stored?.metadata['weather.provider']).toBe('open-meteo');
@@ -212,11 +214,11 @@ describe('agent:reply:before', () => {
       usageEvents: 2,
     });
     const retry = harness.model.requests[1];
-    expect(retry?.messageCopies.slice(-2)).toEqual([
+    expect(roleAndContent(retry?.messages).slice(-2)).toEqual([
       { role: 'assistant', content: 'not json' },
       { role: 'user', content: 'Answer in JSON.' },
     ]);
-    expect(retry?.tools).toBeUndefined();
+    expect(retry?.request.tools).toBeUndefined();
   });
 
   it('[HK-7] after the last failed retry the reply is emptied: outcome silent, nothing sent, the versions persisted as not sent', async () => {

@@ -1,8 +1,7 @@
 import { WellKnownMetadataKeys } from '@aalis/schema-message';
 import { describe, expect, it } from 'vitest';
-import { weatherTool } from './support/fake-tools';
 import { createHarness } from './support/harness';
-import { toolCall } from './support/scripted-model';
+import { weatherTool } from './support/tools';
 
 describe('turn and call ids', () => {
   it('[TID-2] the turn id is on every stream chunk, tool call context, tool:execute, token:usage, reply and persisted message', async () => {
@@ -10,8 +9,8 @@ describe('turn and call ids', () => {
       steps: [
         {
           text: 'Let me look.',
-          toolCalls: [toolCall('c1', 'weather', { city: 'Paris' })],
-          reasoning: ['hmm'],
+          toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Paris' } }],
+          reasoning: 'hmm',
         },
         { text: 'Sunny.', deltas: ['Sun', 'ny.'] },
       ],
@@ -34,9 +33,7 @@ describe('turn and call ids', () => {
     expect(harness.events.length).toBeGreaterThan(6);
     for (const chunk of chunks) expect(chunk.turnId).toBe('turn-1');
     expect(contextTurnIds).toEqual(['turn-1']);
-    expect(harness.tools.invocations.map((invocation) => invocation.toolCallContext.turnId)).toEqual([
-      'turn-1',
-    ]);
+    expect(harness.tools.calls.map((call) => call.context.turnId)).toEqual(['turn-1']);
     expect(harness.emitted('tool:execute').map((event) => event.toolCallContext.turnId)).toEqual(['turn-1']);
     expect(harness.emitted('token:usage').map((event) => event.turnId)).toEqual(['turn-1', 'turn-1']);
     expect(harness.emitted('outbound:message').map((event) => event.message.turnId)).toEqual([
@@ -48,7 +45,7 @@ describe('turn and call ids', () => {
   });
 
   it('[TID-2] the error notice carries the turn id', async () => {
-    const harness = await createHarness({ steps: [{ fail: new Error('endpoint down') }] });
+    const harness = await createHarness({ steps: [{ throws: new Error('endpoint down') }] });
     await harness.run();
     expect(harness.emitted('outbound:message')).toEqual([
       {
@@ -65,16 +62,19 @@ describe('turn and call ids', () => {
     const harness = await createHarness({
       steps: [
         {
-          toolCalls: [toolCall('same', 'weather', { city: 'A' }), toolCall('same', 'weather', { city: 'B' })],
+          toolCalls: [
+            { id: 'same', name: 'weather', arguments: { city: 'A' } },
+            { id: 'same', name: 'weather', arguments: { city: 'B' } },
+          ],
         },
-        { toolCalls: [toolCall('same', 'weather', { city: 'C' })] },
+        { toolCalls: [{ id: 'same', name: 'weather', arguments: { city: 'C' } }] },
         { text: 'done' },
       ],
       tools: [weatherTool()],
     });
     const result = await harness.run();
     expect(result.toolCalls).toBe(3);
-    const contextIds = harness.tools.invocations.map((invocation) => invocation.toolCallContext.callId);
+    const contextIds = harness.tools.calls.map((call) => call.context.callId);
     expect(new Set(contextIds).size).toBe(3);
     expect(harness.emitted('tool:execute').map((event) => event.toolCallContext.callId)).toEqual(contextIds);
     const results = (await harness.stored()).filter((message) => message.role === 'tool');
@@ -85,7 +85,10 @@ describe('turn and call ids', () => {
     const harness = await createHarness({
       steps: [
         {
-          toolCalls: [toolCall('same', 'weather', { city: 'A' }), toolCall('same', 'weather', { city: 'B' })],
+          toolCalls: [
+            { id: 'same', name: 'weather', arguments: { city: 'A' } },
+            { id: 'same', name: 'weather', arguments: { city: 'B' } },
+          ],
         },
         { text: 'done' },
       ],

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ModelCallError, ModelUnavailableError } from '../src/index';
-import { clockTool } from './support/fake-tools';
-import { createHarness } from './support/harness';
-import { toolCall } from './support/scripted-model';
+import { createHarness, roleAndContent } from './support/harness';
+import { clockTool } from './support/tools';
 
 describe('outcomes', () => {
   it('[OUT-1] replied: the final reply is persisted after the last model call and handed out', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { text: 'It is noon.' }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { text: 'It is noon.' }],
       tools: [clockTool()],
     });
     const result = await harness.run();
@@ -32,7 +31,7 @@ describe('outcomes', () => {
   });
 
   it('[OUT-1] aborted: no final reply is persisted and no error is given', async () => {
-    const harness = await createHarness({ steps: [{ hangUntilAborted: true }] });
+    const harness = await createHarness({ steps: [{ untilAborted: true }] });
     const running = harness.run();
     harness.controller.abort(new Error('stop'));
     const result = await running;
@@ -42,7 +41,7 @@ describe('outcomes', () => {
   });
 
   it('[OUT-2] error: the [错误] notice is sent to the session and is the error sentence; no reply is persisted', async () => {
-    const harness = await createHarness({ steps: [{ fail: new Error('endpoint down\nstack…') }] });
+    const harness = await createHarness({ steps: [{ throws: new Error('endpoint down\nstack…') }] });
     const result = await harness.run();
     expect(result.outcome).toBe('error');
     expect(result.error).toBe('[错误] 模型调用失败：endpoint down。');
@@ -65,11 +64,11 @@ describe('outcomes', () => {
   });
 
   it('[OUT-2] custom notices replace the defaults, and a throwing one falls back to them', async () => {
-    const custom = await createHarness({ steps: [{ fail: new Error('x') }] });
+    const custom = await createHarness({ steps: [{ throws: new Error('x') }] });
     expect((await custom.run({ notices: { failure: () => '[错误] 出了点问题。' } })).error).toBe(
       '[错误] 出了点问题。',
     );
-    const throwing = await createHarness({ steps: [{ fail: new Error('x') }] });
+    const throwing = await createHarness({ steps: [{ throws: new Error('x') }] });
     const result = await throwing.run({
       notices: {
         failure: () => {
@@ -83,7 +82,7 @@ describe('outcomes', () => {
 
   it('[SVC-5] without persistence the turn still runs and replies; nothing is archived', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { text: 'noon' }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { text: 'noon' }],
       tools: [clockTool()],
       withoutArchive: true,
     });
@@ -91,6 +90,6 @@ describe('outcomes', () => {
     expect(result).toMatchObject({ outcome: 'replied', replyContent: 'noon' });
     expect(result.reply).toBeUndefined();
     expect(harness.inputs[0]?.archived).toBeUndefined();
-    expect(harness.model.requests[0]?.messageCopies).toEqual([{ role: 'user', content: 'hello' }]);
+    expect(roleAndContent(harness.model.requests[0]?.messages)).toEqual([{ role: 'user', content: 'hello' }]);
   });
 });

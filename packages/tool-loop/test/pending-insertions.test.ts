@@ -1,23 +1,19 @@
+import { createGate } from '@aalis/agent-conformance/testing';
 import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { describe, expect, it } from 'vitest';
-import { clockTool } from './support/fake-tools';
 import { createHarness, humanInput } from './support/harness';
-import { toolCall } from './support/scripted-model';
+import { clockTool } from './support/tools';
 
 describe('pending insertions', () => {
   it('[SCH-2] a human input arriving during a human turn joins it before the next model call: live inputs, archived as joined, seen by that call', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { text: 'Noon, and hi Bob.' }],
-      tools: [
-        clockTool(() => {
-          harness.pending.push(humanInput('hi from Bob', { userId: 'u2' }));
-          return '12:00';
-        }),
-      ],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { text: 'Noon, and hi Bob.' }],
     });
+    const bobArrived = createGate();
+    const clock = harness.tools.define(clockTool([{ waitFor: bobArrived, result: '12:00' }]));
     const inputs = harness.inputs;
     const viewInputs: number[] = [];
-    await harness.run({
+    const running = harness.run({
       assembler: {
         assemble: (view) => {
           viewInputs.push(view.inputs.length);
@@ -26,6 +22,11 @@ describe('pending insertions', () => {
         },
       },
     });
+    // Bob's input arrives while the tool runs.
+    await clock.started();
+    harness.pending.push(humanInput('hi from Bob', { userId: 'u2' }));
+    bobArrived.open();
+    await running;
     expect(inputs.map((input) => input.message.content)).toEqual(['hello', 'hi from Bob']);
     expect(viewInputs).toEqual([1, 2]);
     expect(harness.persistence.callsOf('archiveJoined')).toEqual([
@@ -35,10 +36,8 @@ describe('pending insertions', () => {
       [Keys.TurnId]: 'turn-1',
       [Keys.TurnEntry]: 'joined',
     });
-    expect(harness.model.requests[0]?.messageCopies.map((message) => message.content)).toEqual(['hello']);
-    expect(
-      harness.model.requests[1]?.messageCopies.map((message) => [message.role, message.content]),
-    ).toEqual([
+    expect(harness.model.requests[0]?.messages.map((message) => message.content)).toEqual(['hello']);
+    expect(harness.model.requests[1]?.messages.map((message) => [message.role, message.content])).toEqual([
       ['user', 'hello'],
       ['assistant', ''],
       ['tool', '12:00'],
@@ -50,7 +49,7 @@ describe('pending insertions', () => {
     const harness = await createHarness({ steps: [{ text: 'Hi both.' }] });
     harness.pending.push(humanInput('me too'));
     await harness.run();
-    expect(harness.model.requests[0]?.messageCopies.map((message) => message.content)).toEqual([
+    expect(harness.model.requests[0]?.messages.map((message) => message.content)).toEqual([
       'hello',
       'me too',
     ]);
@@ -74,17 +73,14 @@ describe('pending insertions', () => {
   });
 
   it('[ABT-4] after an abort nothing more is taken, so the insertions stay for the next turn', async () => {
-    const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }],
-      tools: [
-        clockTool(() => {
-          harness.pending.push(humanInput('late'));
-          harness.controller.abort();
-          return '12:00';
-        }),
-      ],
-    });
-    const result = await harness.run();
+    const harness = await createHarness({ steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }] });
+    const clock = harness.tools.define(clockTool([{ untilAborted: true }]));
+    const running = harness.run();
+    // While the tool runs, an input arrives and the turn is aborted.
+    await clock.started();
+    harness.pending.push(humanInput('late'));
+    harness.controller.abort();
+    const result = await running;
     expect(result.outcome).toBe('aborted');
     expect(harness.pending.map((input) => input.message.content)).toEqual(['late']);
     expect(harness.persistence.callsOf('archiveJoined')).toEqual([]);

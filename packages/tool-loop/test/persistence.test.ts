@@ -1,13 +1,15 @@
 import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { describe, expect, it } from 'vitest';
-import { weatherTool } from './support/fake-tools';
 import { createHarness } from './support/harness';
-import { toolCall } from './support/scripted-model';
+import { weatherTool } from './support/tools';
 
 describe('persistence conventions', () => {
   it('[ARC-1] the tool-call group (assistant with toolCalls and results) and the final reply carry the turn id', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'weather', { city: 'Paris' })] }, { text: 'Sunny.' }],
+      steps: [
+        { toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Paris' } }] },
+        { text: 'Sunny.' },
+      ],
       tools: [weatherTool()],
     });
     await harness.run();
@@ -25,7 +27,7 @@ describe('persistence conventions', () => {
     const harness = await createHarness({
       steps: [
         {
-          toolCalls: [toolCall('c1', 'weather', { city: 'Paris' })],
+          toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Paris' } }],
           usage: { promptTokens: 10, completionTokens: 2 },
         },
         { text: 'Sunny.', usage: { promptTokens: 20, completionTokens: 3, totalTokens: 23 } },
@@ -54,10 +56,10 @@ describe('persistence conventions', () => {
       steps: [
         {
           toolCalls: [
-            toolCall('unknown', 'teleport', {}),
-            toolCall('broken', 'weather', '{"city": '),
-            toolCall('invalid', 'weather', { town: 'Paris' }),
-            toolCall('blocked', 'weather', { city: 'Rome' }),
+            { id: 'unknown', name: 'teleport', arguments: {} },
+            { id: 'broken', name: 'weather', arguments: '{"city": ' },
+            { id: 'invalid', name: 'weather', arguments: { town: 'Paris' } },
+            { id: 'blocked', name: 'weather', arguments: { city: 'Rome' } },
           ],
         },
         { text: 'Sorry.' },
@@ -70,7 +72,7 @@ describe('persistence conventions', () => {
     const ids: string[] = [];
     await harness.run({ createCallId: () => `call-${ids.push('x')}` });
 
-    expect(harness.tools.invocations).toHaveLength(0);
+    expect(harness.tools.calls).toHaveLength(0);
     const results = (await harness.stored()).filter((message) => message.role === 'tool');
     expect(results.map((message) => [message.toolCallId, message.metadata[Keys.CallId]])).toEqual([
       ['unknown', 'call-1'],
@@ -89,13 +91,14 @@ describe('persistence conventions', () => {
       steps: [
         {
           toolCalls: [
-            toolCall('a', 'weather', { city: 'Paris' }),
-            toolCall('b', 'weather', { city: 'Rome' }),
+            { id: 'a', name: 'weather', arguments: { city: 'Paris' } },
+            { id: 'b', name: 'weather', arguments: { city: 'Rome' } },
           ],
         },
         { text: 'ok' },
       ],
-      tools: [weatherTool()],
+      // The calls run in call order: Paris takes the first step, Rome the second.
+      tools: [weatherTool([{ result: 'sunny in Paris' }, { result: 'sunny in Rome' }])],
     });
     harness.hooks.middleware('agent:tool:after', async (payload, next) => {
       payload.metadata['weather.lookup'] = {
@@ -117,7 +120,7 @@ describe('room rule', () => {
   it('[ARC-5] in a room only the last reply goes out; text said before tool calls is persisted as not sent', async () => {
     const harness = await createHarness({
       steps: [
-        { text: 'Let me check.', toolCalls: [toolCall('c1', 'weather', { city: 'Paris' })] },
+        { text: 'Let me check.', toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Paris' } }] },
         { text: 'Sunny in Paris.' },
       ],
       tools: [weatherTool()],
@@ -152,7 +155,7 @@ describe('room rule', () => {
   it('[ARC-5] outside rooms each assistant text goes out when it is said', async () => {
     const harness = await createHarness({
       steps: [
-        { text: 'Let me check.', toolCalls: [toolCall('c1', 'weather', { city: 'Paris' })] },
+        { text: 'Let me check.', toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Paris' } }] },
         { text: 'Sunny in Paris.' },
       ],
       tools: [weatherTool()],

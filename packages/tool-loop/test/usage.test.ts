@@ -1,9 +1,8 @@
 import { createTokenCounter } from '@aalis/token-budget';
 import { describe, expect, it } from 'vitest';
 import type { PromptBlock, ToolLoopAssembler } from '../src/index';
-import { clockTool, weatherTool } from './support/fake-tools';
-import { createHarness, humanInput, scriptedModel } from './support/harness';
-import { toolCall } from './support/scripted-model';
+import { createHarness, humanInput } from './support/harness';
+import { clockTool, weatherTool } from './support/tools';
 
 const counter = createTokenCounter();
 const longHistory = Array.from({ length: 40 }, (_, index) => ({
@@ -14,7 +13,7 @@ const longHistory = Array.from({ length: 40 }, (_, index) => ({
 describe('token:usage', () => {
   it('[USG-1] one event after every model call: the first, each tool-loop call and each format retry', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { text: 'draft' }, { text: 'final' }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { text: 'draft' }, { text: 'final' }],
       tools: [clockTool()],
     });
     harness.hooks.middleware('agent:reply:before', async (payload, next) => {
@@ -40,7 +39,7 @@ describe('token:usage', () => {
 
   it('[USG-1] no event for a model call that threw', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'clock')] }, { fail: new Error('boom') }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { throws: new Error('boom') }],
       tools: [clockTool()],
     });
     const result = await harness.run();
@@ -51,13 +50,13 @@ describe('token:usage', () => {
   it('[USG-2] used is the reported prompt tokens when positive and finite, else the estimate of what was sent', async () => {
     const harness = await createHarness({
       steps: [
-        { toolCalls: [toolCall('c1', 'clock')], usage: { promptTokens: 1234 } },
-        { toolCalls: [toolCall('c2', 'clock')], usage: { promptTokens: 0 } },
-        { toolCalls: [toolCall('c3', 'clock')], usage: { promptTokens: Number.NaN } },
+        { toolCalls: [{ id: 'c1', name: 'clock' }], usage: { promptTokens: 1234 } },
+        { toolCalls: [{ id: 'c2', name: 'clock' }], usage: { promptTokens: 0 } },
+        { toolCalls: [{ id: 'c3', name: 'clock' }], usage: { promptTokens: Number.NaN } },
         { text: 'done' },
       ],
       tools: [clockTool()],
-      model: scriptedModel({ contextWindow: 10_000 }),
+      model: { contextWindow: 10_000 },
     });
     await harness.run();
     const usage = harness.emitted('token:usage');
@@ -88,14 +87,14 @@ describe('token:usage', () => {
     };
     const harness = await createHarness({
       steps: [
-        { toolCalls: [toolCall('c1', 'clock')] },
-        { toolCalls: [toolCall('c2', 'clock')] },
-        { toolCalls: [toolCall('c3', 'clock')] },
+        { toolCalls: [{ id: 'c1', name: 'clock' }] },
+        { toolCalls: [{ id: 'c2', name: 'clock' }] },
+        { toolCalls: [{ id: 'c3', name: 'clock' }] },
         { text: 'done' },
       ],
       tools: [clockTool()],
       history: longHistory.slice(0, 6),
-      model: scriptedModel({ contextWindow: 2_400, maxOutputTokens: 400 }),
+      model: { contextWindow: 2_400, maxOutputTokens: 400 },
     });
     await harness.run({ assembler });
     expect(harness.emitted('token:usage').map((event) => event.trimmed)).toEqual([false, true, true, true]);
@@ -106,10 +105,10 @@ describe('token:usage', () => {
 
   it('[USG-4] untrimmedHistory is estimated on the untrimmed list, history and toolResults of the breakdown on the sent one', async () => {
     const harness = await createHarness({
-      steps: [{ toolCalls: [toolCall('c1', 'weather', { city: 'Paris' })] }, { text: 'done' }],
+      steps: [{ toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Paris' } }] }, { text: 'done' }],
       tools: [weatherTool()],
       history: longHistory,
-      model: scriptedModel({ contextWindow: 3_000, maxOutputTokens: 500 }),
+      model: { contextWindow: 3_000, maxOutputTokens: 500 },
     });
     await harness.run();
     const [first, second] = harness.emitted('token:usage');
@@ -127,11 +126,16 @@ describe('token:usage', () => {
   it('[USG-5] historyMessages is the history count at turn start plus the tool calls, results and joined inputs appended so far', async () => {
     const harness = await createHarness({
       steps: [
-        { toolCalls: [toolCall('a', 'clock'), toolCall('b', 'clock')] },
-        { toolCalls: [toolCall('c', 'clock')] },
+        {
+          toolCalls: [
+            { id: 'a', name: 'clock' },
+            { id: 'b', name: 'clock' },
+          ],
+        },
+        { toolCalls: [{ id: 'c', name: 'clock' }] },
         { text: 'done' },
       ],
-      tools: [clockTool(() => '12:00')],
+      tools: [clockTool()],
       history: [
         { role: 'user', content: 'one' },
         { role: 'assistant', content: 'two' },
@@ -167,7 +171,7 @@ describe('token:usage', () => {
     await harness.run();
     expect(harness.emitted('token:usage')[0]).toMatchObject({ historyLimit: 3, historyMessages: 4 });
     expect(harness.persistence.callsOf('history')).toEqual([{ method: 'history', limit: 3 }]);
-    expect(harness.model.requests[0]?.messageCopies.map((message) => message.content)).toEqual([
+    expect(harness.model.requests[0]?.messages.map((message) => message.content)).toEqual([
       'b',
       'c',
       'hello',

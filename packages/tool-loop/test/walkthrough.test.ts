@@ -1,13 +1,15 @@
 import { expect, it } from 'vitest';
-import { weatherTool } from './support/fake-tools';
 import { createHarness } from './support/harness';
-import { toolCall } from './support/scripted-model';
+import { weatherTool } from './support/tools';
 
 it('one turn with two tool calls goes through hooks, events and persistence in the order the README shows', async () => {
   const harness = await createHarness({
     steps: [
       {
-        toolCalls: [toolCall('a', 'weather', { city: 'Paris' }), toolCall('b', 'weather', { city: 'Rome' })],
+        toolCalls: [
+          { id: 'a', name: 'weather', arguments: { city: 'Paris' } },
+          { id: 'b', name: 'weather', arguments: { city: 'Rome' } },
+        ],
       },
       { text: 'Sunny in both.', deltas: ['Sunny ', 'in both.'] },
     ],

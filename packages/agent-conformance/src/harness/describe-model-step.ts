@@ -10,11 +10,18 @@ function answer(step: ModelStep): string {
   return step.text === undefined || step.text === '' ? 'answers with no text' : `replies ${quote(step.text)}`;
 }
 
-function hold(step: ModelStep): string | undefined {
+function waits(step: ModelStep): string | undefined {
   if (step.untilAborted === true) return 'waits until its signal aborts';
   if (step.waitFor !== undefined && !step.waitFor.isOpen) return 'waits for a gate the case opens later';
   if (step.delayMs !== undefined) return `waits ${step.delayMs} ms`;
   return undefined;
+}
+
+function hold(step: ModelStep): string | undefined {
+  if (step.ignoresAbort !== true) return waits(step);
+  if (step.untilAborted === true) return 'never answers (it ignores its signal)';
+  const waiting = waits(step);
+  return waiting === undefined ? undefined : `${waiting}, ignoring its signal`;
 }
 
 /**

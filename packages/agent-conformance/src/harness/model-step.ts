@@ -32,6 +32,12 @@ export interface ModelStep {
   readonly delayMs?: number;
   /** Never answer: the call only ends, rejected with `ChatAbortedError`, when its signal aborts. */
   readonly untilAborted?: boolean;
+  /**
+   * Do not listen to the call's signal: an abort cuts no hold short (`waitFor`, `delayMs`; an
+   * `untilAborted` step then never ends) and the call answers as scripted. For testing that an
+   * agent does not wait for a model that ignores its abort. Default `false`.
+   */
+  readonly ignoresAbort?: boolean;
   /** Reject the call: a string becomes a `ChatFailedError` with that message. */
   readonly throws?: string | Error;
   /** Take this step only for a request it accepts; steps it rejects stay for later calls. */

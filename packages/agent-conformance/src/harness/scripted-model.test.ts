@@ -1,6 +1,7 @@
 import { ChatAbortedError, type ChatDelta, ChatFailedError } from '@aalis/api-llm';
 import { describe, expect, test } from 'vitest';
 import { createGate, DEFAULT_MODEL_REF, UnscriptedCallError } from '../testing/index';
+import { describeModelStep } from './describe-model-step';
 import { createHarness } from './index';
 
 async function modelOf() {
@@ -57,6 +58,27 @@ describe('the scripted model', () => {
     await expect(second).rejects.toSatisfy((error) => ChatAbortedError.isInstance(error));
     expect(waiting!.call?.aborted).toBe(true);
     expect(harness.model.openCalls()).toBe(0);
+  });
+
+  test('a step that ignores the abort keeps its call open past it and answers once its gate opens', async () => {
+    const { harness, model } = await modelOf();
+    const gate = createGate();
+    const [deaf] = harness.model.script([{ waitFor: gate, text: 'late anyway', ignoresAbort: true }]);
+    const controller = new AbortController();
+    const call = harness.services.llm.chat({ model, messages: [], signal: controller.signal });
+    await deaf!.started;
+    controller.abort();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(harness.model.openCalls()).toBe(1);
+    expect(deaf!.call?.aborted).toBe(true);
+    gate.open();
+    await expect(call).resolves.toMatchObject({ content: 'late anyway' });
+    expect(describeModelStep({ untilAborted: true, ignoresAbort: true })).toBe(
+      'never answers (it ignores its signal)',
+    );
+    expect(describeModelStep({ waitFor: createGate(), ignoresAbort: true, text: 'x' })).toBe(
+      'waits for a gate the case opens later, ignoring its signal, then replies "x"',
+    );
   });
 
   test('throws a ChatFailedError for a throwing step', async () => {

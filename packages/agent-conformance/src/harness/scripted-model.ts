@@ -249,7 +249,7 @@ function accepts(entry: StepEntry, request: ChatRequest): boolean {
 }
 
 async function answer(step: ModelStep, request: ChatRequest, ids: Ids): Promise<ChatResponse> {
-  const signal = request.signal;
+  const signal = step.ignoresAbort === true ? undefined : request.signal;
   await abortable(Promise.resolve(), signal);
   if (step.untilAborted === true) await abortable(never(), signal);
   if (step.waitFor !== undefined) await abortable(step.waitFor.opened, signal);

@@ -72,6 +72,27 @@ describe('the scripted tools', () => {
     expect(harness.tools.openCalls()).toBe(0);
   });
 
+  test('a step that ignores the abort keeps its call open past it and returns once its gate opens', async () => {
+    const harness = createHarness();
+    const gate = createGate();
+    const deaf = harness.tools.define({
+      name: 'deaf',
+      steps: [{ waitFor: gate, result: 'done', ignoresAbort: true }],
+    });
+    const controller = new AbortController();
+    const call = harness.services.tools.execute({
+      name: 'deaf',
+      args: {},
+      toolCallContext: context(controller.signal),
+    });
+    await deaf.started(0);
+    controller.abort();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(harness.tools.openCalls()).toBe(1);
+    gate.open();
+    await expect(call).resolves.toEqual({ content: 'done' });
+  });
+
   test('accept tools registered through the registrar', async () => {
     const harness = createHarness();
     const dispose = harness.services.tools.registerTool({

@@ -114,7 +114,8 @@ function defineTool(options: {
     },
     run: (invocation, callIndex) => {
       const step = definition.steps?.[callIndex] ?? definition.fallback ?? {};
-      return runStep(definition.name, step, invocation.toolCallContext.signal);
+      const signal = step.ignoresAbort === true ? undefined : invocation.toolCallContext.signal;
+      return runStep(definition.name, step, signal);
     },
     calls: [],
   };

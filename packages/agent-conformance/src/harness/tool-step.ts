@@ -11,4 +11,10 @@ export interface ToolStep {
   readonly waitFor?: Gate;
   /** Never finish by itself: the call only ends, failed, when its context's signal aborts. */
   readonly untilAborted?: boolean;
+  /**
+   * Do not listen to the context's signal: an abort cuts no hold short (`waitFor`; an
+   * `untilAborted` step then never ends). For testing that an agent does not wait for a tool
+   * that ignores its abort. Default `false`.
+   */
+  readonly ignoresAbort?: boolean;
 }

@@ -9,6 +9,7 @@ export {
   type SettingsWrite,
 } from '../harness/fake-session-manager';
 export { createGate, type Gate } from '../harness/gate';
+export type { HarnessFault } from '../harness/harness-fault';
 export type { HookRunRecord } from '../harness/hook-run-record';
 export type { ModelCallRecord } from '../harness/model-call-record';
 export type { ModelStep, ScriptedToolCall } from '../harness/model-step';

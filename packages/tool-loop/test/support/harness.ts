@@ -1,8 +1,23 @@
+import {
+  createActivity,
+  createRecordingEventBus,
+  createRecordingHooks,
+  createScriptedModel,
+  createScriptedTools,
+  type HarnessFault,
+  type ModelStep,
+  type RecordedEvent,
+  type RecordingEventBus,
+  type RecordingHooks,
+  type ScriptedModel,
+  type ScriptedToolDefinition,
+  type ScriptedTools,
+} from '@aalis/agent-conformance/testing';
 import { AGENT_HOOK_KEYS, type TurnInput } from '@aalis/api-agent';
-import { createHooksService, type HooksService } from '@aalis/api-hooks';
-import type { ResolvedModel } from '@aalis/api-llm';
+import type { HooksService } from '@aalis/api-hooks';
+import type { ChatMessage, ModelCapabilities, ResolvedModel } from '@aalis/api-llm';
 import type { SessionKind } from '@aalis/api-session-manager';
-import { createApp, type EventBus, type EventMap, events } from '@aalis/core';
+import type { EventBus, EventMap } from '@aalis/core';
 import type { IncomingMessage, Message, MessageSource } from '@aalis/schema-message';
 import { createTokenCounter } from '@aalis/token-budget';
 import {
@@ -12,11 +27,9 @@ import {
   type ToolLoopResult,
   type ToolLoopSettings,
 } from '../../src/index';
-import { type FakeTool, FakeTools } from './fake-tools';
 import { RecordingPersistence } from './recording-persistence';
-import { type ModelScriptStep, ScriptedModel } from './scripted-model';
 
-/** The events the loop emits, recorded in order. */
+/** The events the loop emits, as `lines` and `events` show them. */
 export const RECORDED_EVENTS = [
   'outbound:message',
   'outbound:stream',
@@ -24,23 +37,21 @@ export const RECORDED_EVENTS = [
   'tool:execute',
 ] as const;
 
-/** One recorded event. */
-export type RecordedEvent = {
-  [Name in (typeof RECORDED_EVENTS)[number]]: { readonly name: Name; readonly payload: EventMap[Name] };
-}[(typeof RECORDED_EVENTS)[number]];
+type LoopEventName = (typeof RECORDED_EVENTS)[number];
 
 /** How to set a harness up. */
 export interface HarnessSetup {
-  readonly steps: readonly ModelScriptStep[];
-  readonly tools?: readonly FakeTool[];
+  /** What the scripted model answers, call by call. */
+  readonly steps: readonly ModelStep[];
+  readonly tools?: readonly ScriptedToolDefinition[];
   readonly kind?: SessionKind;
   readonly settings?: Partial<ToolLoopSettings>;
   readonly limits?: Partial<ToolLoopLimits>;
   /** Texts of the opening inputs (default one: "hello"). */
   readonly inputs?: readonly string[];
   readonly source?: MessageSource;
-  /** `null`: no model could be resolved. */
-  readonly model?: ResolvedModel | null;
+  /** Capabilities of the turn's model (`test/scripted`); `null`: no model could be resolved. */
+  readonly model?: Partial<ModelCapabilities> | null;
   /** Messages in the session before the turn. */
   readonly history?: readonly Pick<Message, 'role' | 'content'>[];
   /** Leave the archive out ([SVC-5]). */
@@ -49,21 +60,9 @@ export interface HarnessSetup {
 
 const counter = createTokenCounter();
 
-/** The scripted model's registration. */
-export function scriptedModel(capabilities: Partial<ResolvedModel['capabilities']> = {}): ResolvedModel {
-  return {
-    ref: 'test/scripted',
-    provider: 'test',
-    model: 'scripted',
-    capabilities: {
-      vision: false,
-      toolCalls: true,
-      thinking: true,
-      contextWindow: 32_000,
-      maxOutputTokens: 1_000,
-      ...capabilities,
-    },
-  };
+/** The role and text of each message, e.g. `{ role: 'user', content: 'hello' }`. */
+export function roleAndContent(messages: readonly ChatMessage[] = []): { role: string; content: string }[] {
+  return messages.map(({ role, content }) => ({ role, content }));
 }
 
 /** An input of the test platform. */
@@ -73,34 +72,73 @@ export function humanInput(content: string, extra: Partial<IncomingMessage> = {}
   };
 }
 
-/** A fresh world for one turn: scripted model, fake tools, real hooks and events, in-memory archive. */
+/**
+ * A fresh world for one turn: the scripted model, scripted tools, recording hooks and event bus
+ * of `@aalis/agent-conformance/testing` (one shared activity, so their order can be compared)
+ * and an in-memory persistence.
+ */
 export class Harness {
   readonly sessionId = 's1';
   readonly turnId = 'turn-1';
+  /** The sequence every fake numbers its actions in; persistence calls take a number too. */
+  readonly activity = createActivity();
+  /** Failing hook middlewares and event listeners, isolated by the fakes. */
+  readonly faults: HarnessFault[] = [];
   readonly model: ScriptedModel;
-  readonly tools: FakeTools;
-  readonly hooks: HooksService;
-  readonly bus: EventBus;
+  readonly tools: ScriptedTools;
+  readonly recordedHooks: RecordingHooks;
+  readonly recordedEvents: RecordingEventBus;
+  /** The turn's model, `test/scripted`. */
+  readonly resolvedModel: ResolvedModel;
   readonly persistence = new RecordingPersistence();
   readonly controller = new AbortController();
   readonly inputs: TurnInput[];
   /** Inputs waiting to join the turn before its next model call. */
   readonly pending: TurnInput[] = [];
-  readonly events: RecordedEvent[] = [];
-  /** Hooks, events and persistence calls in the order they happened, e.g. `hook agent:llm:before`. */
-  readonly lines: string[] = [];
+  /** What the loop reported through `onError`. */
   readonly errors: unknown[] = [];
   readonly setup: HarnessSetup;
+  readonly #persisted: { readonly seq: number; readonly line: string }[] = [];
 
   constructor(setup: HarnessSetup) {
     this.setup = setup;
-    this.model = new ScriptedModel(setup.steps);
-    this.tools = new FakeTools(setup.tools ?? []);
-    this.hooks = createHooksService({ onError: (error) => this.errors.push(error) });
-    this.bus = createApp({ onError: (error) => this.errors.push(error) }).service(events).use;
+    const { activity, faults } = this;
+    this.model = createScriptedModel({ activity, steps: setup.steps });
+    this.resolvedModel = this.model.define({ ref: 'test/scripted', capabilities: setup.model ?? {} });
+    this.tools = createScriptedTools({ activity, tools: setup.tools ?? [] });
+    this.recordedHooks = createRecordingHooks({ activity, faults });
+    this.recordedEvents = createRecordingEventBus({ activity, faults });
     this.inputs = (setup.inputs ?? ['hello']).map((text) => humanInput(text));
-    this.persistence.onCall = (call) => this.lines.push(`persist ${call.method}`);
-    this.#record();
+    this.persistence.onCall = (call) =>
+      this.#persisted.push({ seq: activity.next(), line: `persist ${call.method}` });
+  }
+
+  /** The hooks service the loop runs (`createHooksService` of api-hooks, recorded). */
+  get hooks(): HooksService {
+    return this.recordedHooks.service;
+  }
+
+  /** The event bus the loop emits on (recorded). */
+  get bus(): EventBus {
+    return this.recordedEvents.service;
+  }
+
+  /** The loop's events (`RECORDED_EVENTS`), in order. */
+  get events(): RecordedEvent<LoopEventName>[] {
+    return this.recordedEvents.all.filter((event): event is RecordedEvent<LoopEventName> =>
+      (RECORDED_EVENTS as readonly string[]).includes(event.name),
+    );
+  }
+
+  /** Hooks, events and persistence calls in the order they happened, e.g. `hook agent:llm:before`. */
+  get lines(): string[] {
+    const hooks = this.recordedHooks.runs
+      .filter((run) => (AGENT_HOOK_KEYS as readonly string[]).includes(run.name))
+      .map((run) => ({ seq: run.seq, line: `hook ${run.name}` }));
+    const emitted = this.events.map((event) => ({ seq: event.seq, line: `event ${event.name}` }));
+    return [...hooks, ...emitted, ...this.#persisted]
+      .sort((left, right) => left.seq - right.seq)
+      .map((entry) => entry.line);
   }
 
   /** Sets up history and archives the opening inputs, as the agent does before the loop. */
@@ -127,9 +165,9 @@ export class Harness {
         selfIdentity: { userId: 'bot', nickname: 'Aalis' },
         settings: { maxToolIterations: 5, historyLimit: 0, deepThinking: false, ...setup.settings },
       },
-      model: setup.model === null ? undefined : (setup.model ?? scriptedModel()),
-      llm: this.model,
-      tools: this.tools,
+      model: setup.model === null ? undefined : this.resolvedModel,
+      llm: this.model.service,
+      tools: this.tools.service,
       hooks: this.hooks,
       events: this.bus,
       ...(setup.withoutArchive === true ? {} : { persistence: this.persistence }),
@@ -146,8 +184,8 @@ export class Harness {
   }
 
   /** The recorded payloads of one event. */
-  emitted<Name extends RecordedEvent['name']>(name: Name): EventMap[Name][] {
-    return this.events.filter((event) => event.name === name).map((event) => event.payload as EventMap[Name]);
+  emitted<Name extends LoopEventName>(name: Name): EventMap[Name][] {
+    return this.recordedEvents.of(name).map((event) => event.payload);
   }
 
   /** The session's stored messages, oldest first. */
@@ -155,25 +193,6 @@ export class Harness {
     return Promise.resolve(
       this.persistence.messages.filter((message) => message.sessionId === this.sessionId),
     );
-  }
-
-  #record(): void {
-    for (const key of AGENT_HOOK_KEYS) {
-      this.hooks.middleware(
-        key,
-        async (_payload, next) => {
-          this.lines.push(`hook ${key}`);
-          await next();
-        },
-        { priority: 1_000, label: 'recorder' },
-      );
-    }
-    for (const name of RECORDED_EVENTS) {
-      this.bus.on(name, (payload: EventMap[typeof name]) => {
-        this.events.push({ name, payload } as RecordedEvent);
-        this.lines.push(`event ${name}`);
-      });
-    }
   }
 }
 
