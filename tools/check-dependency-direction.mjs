@@ -4,13 +4,14 @@
  *   engine ← contract ← concern ← plugin; the kit sees contracts only.
  * Each package names its layer in package.json under "aalis.layer". Only a package's
  * shipped sources (src/, without tests) are held to the rule; tests and benchmarks may
- * import anything.
+ * import anything. The examples (`examples/*`) are held to it too: an example agent is
+ * written from the contracts alone.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { workspacePackages } from './workspace-packages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const packagesDir = join(root, 'packages');
 
 /** Which layers the shipped sources of a layer may import. */
 const allowedLayers = {
@@ -20,25 +21,15 @@ const allowedLayers = {
   provider: ['engine', 'contract'],
   plugin: ['engine', 'contract', 'concern'],
   kit: ['contract'],
+  example: ['contract'],
   app: ['engine', 'contract', 'concern', 'plugin', 'provider'],
   internal: ['engine', 'contract', 'concern', 'plugin', 'provider', 'kit', 'app', 'internal'],
 };
 
 function readPackages() {
   const packages = new Map();
-  for (const directory of readdirSync(packagesDir)) {
-    const manifestPath = join(packagesDir, directory, 'package.json');
-    try {
-      statSync(manifestPath);
-    } catch {
-      continue;
-    }
-    const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-    packages.set(manifest.name, {
-      directory: join(packagesDir, directory),
-      manifest,
-      layer: manifest.aalis?.layer,
-    });
+  for (const { manifestPath, manifest } of workspacePackages(root)) {
+    packages.set(manifest.name, { directory: dirname(manifestPath), manifest, layer: manifest.aalis?.layer });
   }
   return packages;
 }

@@ -10,34 +10,27 @@
  *   node tools/package-metadata.mjs           # check: lists every problem, exits 1 when any
  *   node tools/package-metadata.mjs --write   # fixes what it can, then checks
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative } from 'node:path';
+import { workspacePackages } from './workspace-packages.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const packagesDir = join(root, 'packages');
 const write = process.argv.includes('--write');
 const rootManifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const license = readFileSync(join(root, 'LICENSE'), 'utf8');
 /** `https://github.com/owner/name`, from the root's `repository.url`. */
 const repositoryWeb = rootManifest.repository.url.replace(/^git\+/, '').replace(/\.git$/, '');
 
-function readPackages() {
-  const packages = [];
-  for (const directory of readdirSync(packagesDir).sort()) {
-    const manifestPath = join(packagesDir, directory, 'package.json');
-    if (!existsSync(manifestPath)) continue;
-    packages.push({ directory, manifestPath, manifest: JSON.parse(readFileSync(manifestPath, 'utf8')) });
-  }
-  return packages;
-}
+/** Every workspace package (`packages/*`, `examples/*`); private ones are not published, so not checked. */
+const readPackages = () => workspacePackages(root);
 
-/** The fields every published package takes from the root, for the package in `directory`. */
+/** The fields every published package takes from the root, for the package in `directory` (`packages/x`). */
 function expectedFields(directory) {
   return {
     license: 'MIT',
     author: rootManifest.author,
-    repository: { type: 'git', url: rootManifest.repository.url, directory: `packages/${directory}` },
-    homepage: `${repositoryWeb}/tree/main/packages/${directory}#readme`,
+    repository: { type: 'git', url: rootManifest.repository.url, directory },
+    homepage: `${repositoryWeb}/tree/main/${directory}#readme`,
     bugs: { url: `${repositoryWeb}/issues` },
   };
 }
@@ -64,7 +57,7 @@ function relativeLinks(readme) {
 }
 
 function absoluteLink(directory, target) {
-  const fromRoot = posix.normalize(posix.join('packages', directory, target));
+  const fromRoot = posix.normalize(posix.join(directory, target));
   const isFile = /\.[a-z0-9]+$/i.test(fromRoot);
   return `${repositoryWeb}/${isFile ? 'blob' : 'tree'}/main/${fromRoot}`;
 }
@@ -103,10 +96,10 @@ function problemsOf(entry, versions) {
   if (!Array.isArray(manifest.keywords) || manifest.keywords.length === 0)
     problems.push('keywords are missing');
   problems.push(...dependencyProblems(manifest, versions));
-  const licensePath = join(packagesDir, directory, 'LICENSE');
+  const licensePath = join(root, directory, 'LICENSE');
   if (!existsSync(licensePath) || readFileSync(licensePath, 'utf8') !== license)
     problems.push('LICENSE is missing or differs from the root LICENSE');
-  const readmePath = join(packagesDir, directory, 'README.md');
+  const readmePath = join(root, directory, 'README.md');
   if (!existsSync(readmePath)) problems.push('README.md is missing');
   else
     for (const [match] of relativeLinks(readFileSync(readmePath, 'utf8')))
@@ -120,8 +113,8 @@ const versions = new Map(packages.map(({ manifest }) => [manifest.name, manifest
 if (write) {
   for (const entry of published) {
     fixManifest(entry, versions);
-    writeFileSync(join(packagesDir, entry.directory, 'LICENSE'), license);
-    const readmePath = join(packagesDir, entry.directory, 'README.md');
+    writeFileSync(join(root, entry.directory, 'LICENSE'), license);
+    const readmePath = join(root, entry.directory, 'README.md');
     if (existsSync(readmePath)) fixReadme(entry.directory, readmePath);
   }
 }

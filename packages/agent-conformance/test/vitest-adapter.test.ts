@@ -46,10 +46,13 @@ function collected(file: Readonly<RunnerTestSuite | RunnerTestFile>): RunnerTest
 // biome-ignore lint/correctness/noEmptyPattern: no fixture is needed
 afterAll(({}, file) => {
   const arc9 = collected(file).filter((task) => task.name.startsWith('[ARC-9]'));
-  expect(arc9.map((task) => task.result?.state)).toEqual(['skip']);
-  expect((arc9[0]?.result as { note?: string } | undefined)?.note).toMatch(
-    /^waived \(expected failure ARC-9: stop markers are not written yet\): \[ARC-9\] /,
-  );
+  expect(arc9.length).toBeGreaterThan(0);
+  for (const task of arc9) {
+    expect(task.result?.state, task.name).toBe('skip');
+    expect((task.result as { note?: string } | undefined)?.note).toMatch(
+      /^waived \(expected failure ARC-9: stop markers are not written yet\): \[ARC-9\] /,
+    );
+  }
   const [plain, waived] = reports;
   const status = (report: ConformanceReport | undefined, id: string) =>
     report?.requirements.find((requirement) => requirement.id === id)?.status;
@@ -59,6 +62,6 @@ afterAll(({}, file) => {
     status(plain, 'BND-1'),
     status(plain, 'BND-2'),
   ]).toEqual(['satisfied', 'satisfied', 'not-applicable', 'not-applicable']);
-  expect(waived?.cases.map((result) => result.status)).toEqual(['waived']);
+  expect(waived?.cases.map((result) => result.status)).toEqual(arc9.map(() => 'waived'));
   expect(status(waived, 'ARC-9')).toBe('waived');
 });

@@ -125,6 +125,8 @@ const turnIdEverywhere = defineCase({
   },
 });
 
+// Whether an error turn sends a notice at all is the reference implementation's choice ([OUT-2]'s
+// wording, checked there): this case checks only that what the turn sends carries its id.
 const turnIdOnNotices = defineCase({
   requirements: ['TID-2'],
   name: 'the error notice of a turn carries its turn id',
@@ -137,12 +139,7 @@ const turnIdOnNotices = defineCase({
       rule: 'every input must open a turn',
       subject: 'the turn id',
     });
-    const sent = outbound(h, 's1');
-    assert.that('TID-2', sent.length > 0, {
-      rule: 'an error turn must send its error notice on outbound:message',
-      observed: 'no error notice was sent on outbound:message',
-    });
-    for (const message of sent)
+    for (const message of outbound(h, 's1'))
       assert.equal('TID-2', message.turnId, id, {
         rule: "the error notice must carry its turn's id (OutgoingMessage.turnId)",
         subject: 'the turn id of the error notice',

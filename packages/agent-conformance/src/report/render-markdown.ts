@@ -115,14 +115,16 @@ function caseCounts(requirement: RequirementResult, cases: readonly CaseResult[]
 /**
  * Where a requirement comes from: `contract`, `decided`, `reference` or `beyond`; `contract,
  * part reference` when only a part is the reference implementation's ([OUT-2]); `(not claimed)`
- * when its capability was declared false.
+ * (`reference part not claimed`) when its capability was declared false.
  */
 function basisCell(report: ConformanceReport, requirement: RequirementResult): string {
   // Reports written before the basis was recorded carry only `decided`.
   const basis = requirement.basis ?? (requirement.decided ? 'decided' : 'contract');
-  const text = requirement.referencePart === undefined ? basis : `${basis}, part reference`;
   const key = CAPABILITY_KEYS.find((candidate) => candidate === requirement.id);
-  return key !== undefined && report.capabilities[key] === false ? `${text} (not claimed)` : text;
+  const claimed = key === undefined || report.capabilities[key] !== false;
+  if (requirement.referencePart !== undefined)
+    return claimed ? `${basis}, part reference` : `${basis}, reference part not claimed`;
+  return claimed ? basis : `${basis} (not claimed)`;
 }
 
 function family(report: ConformanceReport, id: string, title: string): string[] {

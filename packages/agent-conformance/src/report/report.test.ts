@@ -153,6 +153,12 @@ describe('the report', () => {
     expect(markdown).toContain('| OUT-2 | contract, part reference | ⏭️ not run | not run |');
     expect(markdown).toContain('| LIV-1 | beyond | ⏭️ not run | not run |');
     expect(markdown).toContain('reference: ARC-9 yes, USG-6 yes, SET-2 yes, OUT-2 yes;');
+    const unclaimed = renderMarkdown({
+      ...(await run()),
+      capabilities: { ...ALL_CAPABILITIES, 'OUT-2': false, 'ARC-9': false },
+    });
+    expect(unclaimed).toContain('| OUT-2 | contract, reference part not claimed |');
+    expect(unclaimed).toContain('| ARC-9 | reference (not claimed) |');
     expect(markdown).toContain(
       '- **waived** [ABT-2] fails: [ABT-2] abort with a foreign turn id must return false; abort returned true (waiver: not done yet)',
     );

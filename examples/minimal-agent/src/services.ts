@@ -1,0 +1,23 @@
+import type { HooksService } from '@aalis/api-hooks';
+import type { LlmService } from '@aalis/api-llm';
+import type { MemoryService } from '@aalis/api-memory';
+import type { MessageArchiveService } from '@aalis/api-message-archive';
+import type { SessionManagerService } from '@aalis/api-session-manager';
+import type { ToolsService } from '@aalis/api-tools';
+import type { Contributions, EventBus, Lifecycle } from '@aalis/core';
+
+/**
+ * The collaborators the contract names, as plain services. The archive and memory are
+ * optional ([SVC-5]): read them when used, since a provider may come and go.
+ */
+export interface MinimalAgentServices {
+  readonly llm: LlmService;
+  readonly tools: ToolsService;
+  readonly hooks: HooksService;
+  readonly sessions: SessionManagerService;
+  readonly archive: MessageArchiveService | undefined;
+  readonly memory: MemoryService | undefined;
+  readonly events: EventBus;
+  readonly contributions: Contributions;
+  readonly lifecycle: Lifecycle;
+}
