@@ -1,10 +1,11 @@
 // @ts-check
 /**
- * Mutation testing of the kit's run alone: how many faults planted in turn-scheduler and
- * plugin-agent the conformance cases against plugin-agent catch (no unit test of either
- * package runs). Run from the repository root, where Stryker can copy both packages into its
- * sandbox: `npm run mutation -w @aalis/conformance-proof`. The HTML and JSON reports land in
- * reports/mutation/ at the repository root (ignored by git).
+ * Mutation testing of the kit's run alone: how many faults planted in turn-scheduler,
+ * plugin-agent, tool-loop and archive-adapter's turn persistence the conformance cases against
+ * plugin-agent catch (no unit test of those packages runs). Run from the repository root, where
+ * Stryker can copy the packages into its sandbox: `npm run mutation -w @aalis/conformance-proof`,
+ * which then fails on a survivor not listed in mutation/accepted-survivors.json. The HTML and
+ * JSON reports land in reports/mutation/ at the repository root (ignored by git).
  *
  * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
  */
@@ -12,6 +13,8 @@ const config = {
   mutate: [
     'packages/turn-scheduler/src/**/*.ts',
     'packages/plugin-agent/src/**/*.ts',
+    'packages/tool-loop/src/**/*.ts',
+    'packages/archive-adapter/src/create-turn-persistence.ts',
     '!packages/*/src/**/*.test.ts',
     '!packages/*/src/**/*.test-d.ts',
   ],

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  type AcceptedSurvivor,
+  fileScores,
+  type MutationReport,
+  staleAcceptedSurvivors,
+  survivorsOf,
+  unlistedSurvivors,
+} from './survivors';
+
+/**
+ * The last step of `npm run mutation`: prints the kit's score per mutated file and fails
+ * (exit 1) when a mutant survived that `accepted-survivors.json` does not list as
+ * unobservable through the contract. Arguments: the report (default
+ * `reports/mutation/mutation.json` at the root, where Stryker writes it) and the list.
+ */
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const reportPath = process.argv[2] ?? `${root}reports/mutation/mutation.json`;
+const listPath = process.argv[3] ?? fileURLToPath(new URL('accepted-survivors.json', import.meta.url));
+
+const report = JSON.parse(readFileSync(reportPath, 'utf8')) as MutationReport;
+const accepted = JSON.parse(readFileSync(listPath, 'utf8')) as AcceptedSurvivor[];
+
+for (const score of fileScores(report)) {
+  console.log(
+    `${score.file}: ${score.score}% of ${score.mutants} killed, ${score.coveredScore}% of covered ` +
+      `(${score.survived} survived, ${score.noCoverage} not reached)`,
+  );
+}
+for (const entry of staleAcceptedSurvivors(report, accepted)) {
+  console.log(
+    `stale entry (the kit kills it now, or the code changed): ${entry.file} ${entry.mutator} ${JSON.stringify(entry.original)}`,
+  );
+}
+const unlisted = unlistedSurvivors(survivorsOf(report), accepted);
+for (const survivor of unlisted) {
+  console.log(
+    `not on the list: ${survivor.file}:${survivor.line} ${survivor.mutator} (${survivor.status}) ` +
+      `${JSON.stringify(survivor.original)} -> ${JSON.stringify(survivor.replacement)}`,
+  );
+}
+if (unlisted.length > 0) {
+  console.log(
+    `${unlisted.length} surviving mutant(s) not in ${listPath}: add a case that kills each, or list it with its reason.`,
+  );
+  process.exitCode = 1;
+}

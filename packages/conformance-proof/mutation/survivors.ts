@@ -1,0 +1,150 @@
+/**
+ * What the mutation run (`npm run mutation`) checks in Stryker's JSON report: which mutants
+ * survived the kit, how each file scored, and which survivors are not on the committed list
+ * of those judged unobservable through the contract (`accepted-survivors.json`).
+ */
+
+/** The part of a mutant of Stryker's JSON report (mutation-testing-report-schema) read here. */
+export interface ReportMutant {
+  readonly mutatorName: string;
+  readonly replacement?: string;
+  readonly status: string;
+  readonly location: {
+    readonly start: { readonly line: number; readonly column: number };
+    readonly end: { readonly line: number; readonly column: number };
+  };
+}
+
+/** The part of Stryker's JSON report read here: each mutated file's source and mutants. */
+export interface MutationReport {
+  readonly files: Readonly<
+    Record<string, { readonly source: string; readonly mutants: readonly ReportMutant[] }>
+  >;
+}
+
+/** A surviving mutant judged unobservable through the contract, with the reason. */
+export interface AcceptedSurvivor {
+  /** The mutated file, relative to the repository root. */
+  readonly file: string;
+  /** Stryker's mutator name, e.g. `ConditionalExpression`. */
+  readonly mutator: string;
+  /** The source text the mutant replaced. */
+  readonly original: string;
+  /** What it replaced it with. */
+  readonly replacement: string;
+  /** One line: why no agent-visible behaviour of the contract tells the mutant apart. */
+  readonly reason: string;
+}
+
+/** A mutant the kit did not kill: it survived its cases, or no case reached it. */
+export interface Survivor {
+  readonly file: string;
+  readonly line: number;
+  readonly mutator: string;
+  readonly original: string;
+  readonly replacement: string;
+  readonly status: 'Survived' | 'NoCoverage';
+}
+
+/** How the kit did on one mutated file. */
+export interface FileScore {
+  readonly file: string;
+  readonly mutants: number;
+  readonly killed: number;
+  readonly survived: number;
+  readonly noCoverage: number;
+  /** Killed (or timed out) of all valid mutants, in percent. */
+  readonly score: number;
+  /** Killed (or timed out) of the mutants some case reached, in percent. */
+  readonly coveredScore: number;
+}
+
+const KILLED = new Set(['Killed', 'Timeout']);
+const NOT_COUNTED = new Set(['CompileError', 'RuntimeError', 'Ignored', 'Pending']);
+
+/** The text of `source` between two 1-based line and column positions, end exclusive. */
+function textAt(source: string, location: ReportMutant['location']): string {
+  const lines = source.split('\n');
+  const { start, end } = location;
+  if (start.line === end.line) return lines[start.line - 1]?.slice(start.column - 1, end.column - 1) ?? '';
+  const first = lines[start.line - 1]?.slice(start.column - 1) ?? '';
+  const middle = lines.slice(start.line, end.line - 1);
+  const last = lines[end.line - 1]?.slice(0, end.column - 1) ?? '';
+  return [first, ...middle, last].join('\n');
+}
+
+/** Every mutant of the report that survived or that no case reached, in file and line order. */
+export function survivorsOf(report: MutationReport): Survivor[] {
+  const survivors: Survivor[] = [];
+  for (const [file, { source, mutants }] of Object.entries(report.files)) {
+    for (const mutant of mutants) {
+      if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') continue;
+      survivors.push({
+        file,
+        line: mutant.location.start.line,
+        mutator: mutant.mutatorName,
+        original: textAt(source, mutant.location),
+        replacement: mutant.replacement ?? '',
+        status: mutant.status,
+      });
+    }
+  }
+  return survivors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+function sameMutant(survivor: Survivor, accepted: AcceptedSurvivor): boolean {
+  return (
+    survivor.file === accepted.file &&
+    survivor.mutator === accepted.mutator &&
+    survivor.original === accepted.original &&
+    survivor.replacement === accepted.replacement
+  );
+}
+
+/** The survivors no entry of `accepted` names: each one is a fault the kit lets through. */
+export function unlistedSurvivors(
+  survivors: readonly Survivor[],
+  accepted: readonly AcceptedSurvivor[],
+): Survivor[] {
+  return survivors.filter((survivor) => !accepted.some((entry) => sameMutant(survivor, entry)));
+}
+
+/**
+ * The entries of `accepted` for a file the report mutated that match no survivor: the kit
+ * kills that mutant now, or the code changed; the entry can go.
+ */
+export function staleAcceptedSurvivors(
+  report: MutationReport,
+  accepted: readonly AcceptedSurvivor[],
+): AcceptedSurvivor[] {
+  const survivors = survivorsOf(report);
+  return accepted.filter(
+    (entry) =>
+      report.files[entry.file] !== undefined && !survivors.some((survivor) => sameMutant(survivor, entry)),
+  );
+}
+
+function percent(part: number, whole: number): number {
+  return whole === 0 ? 100 : Math.round((part / whole) * 1000) / 10;
+}
+
+/** The score of each mutated file, as Stryker counts it (compile and runtime errors left out). */
+export function fileScores(report: MutationReport): FileScore[] {
+  return Object.entries(report.files)
+    .map(([file, { mutants }]) => {
+      const valid = mutants.filter((mutant) => !NOT_COUNTED.has(mutant.status));
+      const killed = valid.filter((mutant) => KILLED.has(mutant.status)).length;
+      const noCoverage = valid.filter((mutant) => mutant.status === 'NoCoverage').length;
+      const survived = valid.filter((mutant) => mutant.status === 'Survived').length;
+      return {
+        file,
+        mutants: valid.length,
+        killed,
+        survived,
+        noCoverage,
+        score: percent(killed, valid.length),
+        coveredScore: percent(killed, valid.length - noCoverage),
+      };
+    })
+    .sort((a, b) => a.file.localeCompare(b.file));
+}

@@ -1,0 +1,102 @@
+import { describe, expect, test } from 'vitest';
+import {
+  type AcceptedSurvivor,
+  fileScores,
+  type MutationReport,
+  type ReportMutant,
+  staleAcceptedSurvivors,
+  survivorsOf,
+  unlistedSurvivors,
+} from '../mutation/survivors';
+
+function mutant(
+  status: string,
+  from: [number, number],
+  to: [number, number],
+  replacement = 'true',
+): ReportMutant {
+  return {
+    mutatorName: 'ConditionalExpression',
+    replacement,
+    status,
+    location: { start: { line: from[0], column: from[1] }, end: { line: to[0], column: to[1] } },
+  };
+}
+
+const SOURCE = ['if (ready) start();', 'const text = [', "  'a',", '];'].join('\n');
+
+const REPORT: MutationReport = {
+  files: {
+    'src/b.ts': {
+      source: SOURCE,
+      mutants: [
+        mutant('Killed', [1, 5], [1, 10]),
+        mutant('Survived', [1, 5], [1, 10], 'false'),
+        mutant('NoCoverage', [2, 14], [4, 2], '[]'),
+        mutant('Timeout', [1, 12], [1, 19], '{}'),
+        mutant('CompileError', [1, 1], [1, 3], ''),
+      ],
+    },
+    'src/a.ts': { source: 'x', mutants: [mutant('Killed', [1, 1], [1, 2])] },
+  },
+};
+
+const ACCEPT_FALSE: AcceptedSurvivor = {
+  file: 'src/b.ts',
+  mutator: 'ConditionalExpression',
+  original: 'ready',
+  replacement: 'false',
+  reason: 'the flag is never false when the contract can look',
+};
+
+describe('the check of the mutation run', () => {
+  test('a survivor is a mutant that survived or that no case reached, with the text it replaced', () => {
+    expect(survivorsOf(REPORT)).toEqual([
+      {
+        file: 'src/b.ts',
+        line: 1,
+        mutator: 'ConditionalExpression',
+        original: 'ready',
+        replacement: 'false',
+        status: 'Survived',
+      },
+      {
+        file: 'src/b.ts',
+        line: 2,
+        mutator: 'ConditionalExpression',
+        original: "[\n  'a',\n]",
+        replacement: '[]',
+        status: 'NoCoverage',
+      },
+    ]);
+  });
+
+  test('a survivor on the accepted list passes; any other one is reported', () => {
+    const unlisted = unlistedSurvivors(survivorsOf(REPORT), [ACCEPT_FALSE]);
+    expect(unlisted.map((survivor) => survivor.original)).toEqual(["[\n  'a',\n]"]);
+  });
+
+  test('an entry differing in file, mutator, original text or replacement does not cover a survivor', () => {
+    const survivors = survivorsOf(REPORT);
+    for (const changed of [
+      { file: 'src/a.ts' },
+      { mutator: 'BooleanLiteral' },
+      { original: 'ready ' },
+      { replacement: 'true' },
+    ])
+      expect(unlistedSurvivors(survivors, [{ ...ACCEPT_FALSE, ...changed }])).toHaveLength(2);
+  });
+
+  test('an entry of a mutated file that matches no survivor is stale; other files are left alone', () => {
+    const killedNow = { ...ACCEPT_FALSE, replacement: 'true' };
+    const elsewhere = { ...ACCEPT_FALSE, file: 'src/not-mutated.ts' };
+    expect(staleAcceptedSurvivors(REPORT, [ACCEPT_FALSE, killedNow, elsewhere])).toEqual([killedNow]);
+  });
+
+  test('a file scores killed and timed-out mutants of all valid ones, and of the covered ones', () => {
+    expect(fileScores(REPORT)).toEqual([
+      { file: 'src/a.ts', mutants: 1, killed: 1, survived: 0, noCoverage: 0, score: 100, coveredScore: 100 },
+      { file: 'src/b.ts', mutants: 4, killed: 2, survived: 1, noCoverage: 1, score: 50, coveredScore: 66.7 },
+    ]);
+  });
+});
