@@ -1,0 +1,32 @@
+import type { Pool, PoolClient } from 'pg';
+
+/**
+ * Runs `work` on one pooled connection inside `BEGIN … COMMIT` (READ COMMITTED), rolling
+ * back when it throws. A connection whose rollback failed too is destroyed rather than
+ * returned to the pool, so a broken socket is never reused. Not public API.
+ */
+export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    broken = await rollback(client, error);
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** Rolls back; resolves with an error when the connection is unusable afterwards. */
+async function rollback(client: PoolClient, failure: unknown): Promise<Error | undefined> {
+  try {
+    await client.query('ROLLBACK');
+    return undefined;
+  } catch {
+    return failure instanceof Error ? failure : new Error(String(failure));
+  }
+}
