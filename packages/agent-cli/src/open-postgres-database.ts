@@ -1,4 +1,8 @@
-import { PostgresArchiveStore, PostgresSessionManager } from '@aalis/archive-postgres';
+import {
+  PostgresArchiveStore,
+  type PostgresConnectionOptions,
+  PostgresSessionManager,
+} from '@aalis/archive-postgres';
 import type { AgentDatabase, SessionWiring } from './agent-database';
 
 /** Options of {@link openPostgresDatabase}. */
@@ -9,6 +13,8 @@ export interface OpenPostgresDatabaseOptions {
   readonly schema?: string;
   /** The clock of the history and the sessions (default `Date.now`). */
   readonly now?: () => number;
+  /** Pool settings (`poolSize`, timeouts) or a pool of your own, for both the store and the sessions. */
+  readonly connection?: Omit<PostgresConnectionOptions, 'connectionString' | 'schema'>;
 }
 
 /**
@@ -19,6 +25,7 @@ export interface OpenPostgresDatabaseOptions {
  */
 export async function openPostgresDatabase(options: OpenPostgresDatabaseOptions): Promise<AgentDatabase> {
   const common = {
+    ...options.connection,
     connectionString: options.url,
     ...(options.schema === undefined ? {} : { schema: options.schema }),
     ...(options.now === undefined ? {} : { now: options.now }),
