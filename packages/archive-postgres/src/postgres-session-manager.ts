@@ -59,6 +59,7 @@ export class PostgresSessionManager implements SessionManagerService {
       listenSql: `LISTEN ${quoteSchema(parts.schema)}`,
       apply: (change, client) => this.#apply(change, client),
       reload: (client) => this.#reload(client),
+      synchronizeTimeoutMs: parts.options.queryTimeoutMs || 60_000,
     });
   }
 
@@ -182,7 +183,11 @@ export class PostgresSessionManager implements SessionManagerService {
     for (const id of sessionIds) this.#sessions.delete(id);
   }
 
-  /** Resolves once every change any process committed before this call is applied here. */
+  /**
+   * Resolves once every change any process committed before this call is applied here.
+   * Rejects with `DatabaseConnectionError` while the listening connection is down, and with
+   * `DatabaseTimeoutError` when the answer takes longer than `queryTimeoutMs` (60 s).
+   */
   async synchronize(): Promise<void> {
     await this.#storage('synchronize', () => this.#listener.synchronize());
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Notification, Pool, PoolClient } from 'pg';
 import { DatabaseConnectionError } from './database-connection-error';
+import { DatabaseTimeoutError } from './database-timeout-error';
 
 /** What a notification on the session channel says. Not public API. */
 export interface SessionChange {
@@ -21,6 +22,8 @@ export interface SessionChangeListenerOptions {
   readonly apply: (change: SessionChange, client: PoolClient) => Promise<void>;
   /** Reloads everything: after a reconnect, notifications sent meanwhile were lost. */
   readonly reload: (client: PoolClient) => Promise<void>;
+  /** How long `synchronize` waits for its notification to come back. */
+  readonly synchronizeTimeoutMs: number;
 }
 
 const FIRST_RETRY_MS = 100;
@@ -51,13 +54,30 @@ export class SessionChangeListener {
     await this.#connect();
   }
 
-  /** Resolves once every change committed before this call has been applied here. */
+  /**
+   * Resolves once every change committed before this call has been applied here; rejects
+   * with `DatabaseConnectionError` when not listening and `DatabaseTimeoutError` past the
+   * timeout.
+   */
   async synchronize(): Promise<void> {
     if (this.#client === undefined) {
       throw new DatabaseConnectionError({ operation: 'synchronize', cause: new Error('not listening') });
     }
     const token = randomUUID();
     const applied = new Promise<void>((resolve, reject) => this.#waiting.set(token, { resolve, reject }));
+    // A connection that dies without a word would never bring the notification back.
+    const timer = setTimeout(() => {
+      const cause = new Error(`no notification within ${this.#options.synchronizeTimeoutMs} ms`);
+      this.#waiting
+        .get(token)
+        ?.reject(new DatabaseTimeoutError({ operation: 'synchronize', kind: 'query', cause }));
+      this.#waiting.delete(token);
+    }, this.#options.synchronizeTimeoutMs);
+    timer.unref();
+    applied.then(
+      () => clearTimeout(timer),
+      () => clearTimeout(timer),
+    );
     try {
       await this.#options.pool.query('SELECT pg_notify($1, $2)', [
         this.#options.channel,
