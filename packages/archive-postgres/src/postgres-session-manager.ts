@@ -71,6 +71,9 @@ export class PostgresSessionManager implements SessionManagerService {
   static async open(options: PostgresSessionManagerOptions): Promise<PostgresSessionManager> {
     const schema = options.schema ?? 'aalis';
     const sql = sessionStatements(quoteSchema(schema));
+    if (options.pool === undefined && options.poolSize !== undefined && options.poolSize < 2) {
+      throw new TypeError('poolSize of a session manager must be at least 2: one connection listens');
+    }
     const { pool, owned } = resolvePool(options);
     try {
       if (options.migrate !== false) await migratePostgres({ pool, schema });

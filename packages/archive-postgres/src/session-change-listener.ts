@@ -98,7 +98,8 @@ export class SessionChangeListener {
     this.#failWaiting(new Error('the session manager is closed'));
     if (client !== undefined) {
       await this.#queue;
-      client.release();
+      // Destroyed, not returned: a pooled connection must not stay on LISTEN for the next user.
+      client.release(true);
     }
   }
 
@@ -118,7 +119,7 @@ export class SessionChangeListener {
       throw error;
     }
     if (this.#closed) {
-      client.release();
+      client.release(true);
       return;
     }
     this.#client = client;

@@ -127,10 +127,11 @@ describe('PostgresSessionManager', () => {
     expect(['parent', 'child', 'grandchild'].map((id) => other.generationOf(id))).toEqual([1, 1, 1]);
   });
 
-  it('rejects bad arguments as TypeErrors and an unknown option value at open', async () => {
+  it('rejects bad arguments and options that do not fit as TypeErrors', async () => {
     const manager = await open(uniqueSchema());
     await expect(manager.ensureSession({ id: '' })).rejects.toThrow(TypeError);
     await expect(manager.deleteSessions([''])).rejects.toThrow(TypeError);
     await expect(open('Bad-Schema')).rejects.toThrow(TypeError);
+    await expect(open(uniqueSchema(), { poolSize: 1 })).rejects.toThrow(/at least 2/);
   });
 });
