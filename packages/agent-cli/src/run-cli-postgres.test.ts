@@ -11,8 +11,17 @@ function io(lines: readonly string[], env: CliIo['env']) {
   stdin.end(lines.map((line) => `${line}\n`).join(''));
   const value: CliIo = {
     stdin,
-    stdout: { write: (text: string) => void (stdout += text), isTTY: false },
-    stderr: { write: (text: string) => void (stderr += text) },
+    stdout: {
+      write: (text: string) => {
+        stdout += text;
+      },
+      isTTY: false,
+    },
+    stderr: {
+      write: (text: string) => {
+        stderr += text;
+      },
+    },
     env,
     cwd: process.cwd(),
   };
