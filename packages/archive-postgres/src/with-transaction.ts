@@ -2,11 +2,18 @@ import type { Pool, PoolClient } from 'pg';
 
 /**
  * Runs `work` on one pooled connection inside `BEGIN … COMMIT` (READ COMMITTED), rolling
- * back when it throws. A connection whose rollback failed too is destroyed rather than
+ * back when it throws. While the connection is checked out it has an `error` listener: a
+ * server that drops it between two statements would otherwise crash the process (the pool
+ * listens only to idle connections). A connection that failed is destroyed rather than
  * returned to the pool, so a broken socket is never reused. Not public API.
  */
 export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
+  let lost: Error | undefined;
+  const onError = (error: Error) => {
+    lost = error;
+  };
+  client.on('error', onError);
   let broken: Error | undefined;
   try {
     await client.query('BEGIN');
@@ -17,7 +24,8 @@ export async function withTransaction<T>(pool: Pool, work: (client: PoolClient) 
     broken = await rollback(client, error);
     throw error;
   } finally {
-    client.release(broken);
+    client.removeListener('error', onError);
+    client.release(broken ?? lost);
   }
 }
 
