@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
@@ -17,6 +18,8 @@ export default defineConfig({
     include: ['**/src/**/*.test.ts', '**/test/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**', '**/.stryker-tmp/**'],
     testTimeout: 20_000,
+    // Starts nothing until a test asks for PostgreSQL (tools/test-postgres/test-database.ts).
+    globalSetup: [fileURLToPath(new URL('./tools/test-postgres/global-setup.ts', import.meta.url))],
     typecheck: {
       enabled: true,
       include: ['**/src/**/*.test-d.ts', '**/test/**/*.test-d.ts'],

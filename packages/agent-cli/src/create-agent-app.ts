@@ -5,14 +5,15 @@ import { memory, runMemoryClear } from '@aalis/api-memory';
 import { messageArchive } from '@aalis/api-message-archive';
 import { sessionManager } from '@aalis/api-session-manager';
 import { type Tool, tools } from '@aalis/api-tools';
-import { SqliteArchiveStore } from '@aalis/archive-adapter';
+import { type ArchiveStore, SqliteArchiveStore } from '@aalis/archive-adapter';
 import { type App, createApp, type EventBus, events } from '@aalis/core';
 import { createOpenAIModelProvider, type OpenAIModelProviderOptions } from '@aalis/model-openai';
 import { type AgentConfig, type AgentLogger, agentPlugin } from '@aalis/plugin-agent';
+import type { AgentDatabase, AppSessionManager, SessionWiring } from './agent-database';
 import { createBuiltInTools } from './create-built-in-tools';
 import { createDemoModel, type DemoModelOptions } from './create-demo-model';
 import { createOutputLogger } from './create-output-logger';
-import { createSessionManager, type InMemorySessionManager } from './create-session-manager';
+import { createSessionManager } from './create-session-manager';
 import { createToolRegistry, type ToolRegistry } from './create-tool-registry';
 import { type ArchiveFeed, observeArchive } from './observe-archive';
 import type { TerminalOutput } from './terminal-output';
@@ -24,8 +25,13 @@ export const DEFAULT_SYSTEM_PROMPT =
 
 /** Options of {@link createAgentApp}. */
 export interface CreateAgentAppOptions {
-  /** The SQLite file of the history (created when missing), or `':memory:'`. */
-  readonly dbPath: string;
+  /** The SQLite file of the history (created when missing), or `':memory:'`; unused with `database`. */
+  readonly dbPath?: string;
+  /**
+   * A database opened beforehand (`openPostgresDatabase`): its store and session manager
+   * replace the SQLite file and the in-memory sessions, and `stop()` closes it.
+   */
+  readonly database?: AgentDatabase;
   /** `'scripted'` for the built-in demo model (the default), or the options of an OpenAI-compatible endpoint. */
   readonly model?: 'scripted' | OpenAIModelProviderOptions;
   /** Options of the demo model, when `model` is `'scripted'`. */
@@ -57,9 +63,9 @@ export interface AgentApp {
   readonly agent: BoundAgent;
   readonly hooks: HooksService;
   readonly events: EventBus;
-  /** The SQLite history: message archive, memory and timeline reader. */
-  readonly store: SqliteArchiveStore;
-  readonly sessions: InMemorySessionManager;
+  /** The history: message archive, memory and timeline reader (SQLite, or the `database`'s). */
+  readonly store: ArchiveStore;
+  readonly sessions: AppSessionManager;
   readonly tools: ToolRegistry;
   readonly logger: AgentLogger;
   /**
@@ -80,29 +86,30 @@ export interface AgentApp {
  * Wires the default agent into an app: hooks, the model (the scripted demo model, or an
  * OpenAI-compatible endpoint through model-openai; invalid endpoint options throw a
  * `TypeError`), an in-memory tool registry with the
- * built-in tools, an in-memory session manager that records each session's last turn, and
- * the SQLite store as message archive and memory, then loads `agentPlugin`.
+ * built-in tools, a session manager that records each session's last turn and the history
+ * store as message archive and memory (the in-memory manager and the SQLite file, or the
+ * `database`'s: PostgreSQL), then loads `agentPlugin`.
  */
 export function createAgentApp(options: CreateAgentAppOptions): AgentApp {
   const logger = options.agent?.logger ?? createOutputLogger(options.output, { verbose: options.verbose });
   // Made first: invalid endpoint options throw here, before anything is opened.
   const model = createModel(options);
   const app = createApp({ onError: (error) => logger.warn('isolated failure', { error }) });
-  const store = new SqliteArchiveStore({
-    path: options.dbPath,
-    ...(options.now ? { now: options.now } : {}),
-  });
+  const store = options.database?.store ?? openSqliteStore(options);
   const hooksHandle = app.service(hooks);
   const eventsHandle = app.service(events);
   const agentHandle = app.service(agent);
   const clear = (sessionIds: readonly string[] | undefined) =>
     runMemoryClear({ hooks: hooksHandle.use, memory: store, sessionIds });
-  const sessions = createSessionManager({
+  const wiring: SessionWiring = {
     agent: () => (agentHandle.available() ? agentHandle.use : undefined),
     emitDeleted: (event) => eventsHandle.use.emit('session:deleted', event),
     runMemoryClear: clear,
-    ...(options.now ? { now: options.now } : {}),
-  });
+  };
+  options.database?.connect(wiring);
+  const sessions =
+    options.database?.sessions ??
+    createSessionManager({ ...wiring, ...(options.now ? { now: options.now } : {}) });
   const registry = createToolRegistry(options.tools ?? createBuiltInTools());
   const observed = observeArchive(store, {
     onError: (error) => logger.warn('archive listener failed', { error }),
@@ -116,7 +123,7 @@ export function createAgentApp(options: CreateAgentAppOptions): AgentApp {
   app.provide(sessionManager, sessions);
   app.provide(messageArchive, observed.archive);
   app.provide(memory, store);
-  recordLastTurns(hooksHandle.use, sessions, options.now ?? Date.now);
+  recordLastTurns({ hooks: hooksHandle.use, sessions, now: options.now ?? Date.now, logger });
   app.plugin(agentPlugin, { systemPrompt: DEFAULT_SYSTEM_PROMPT, ...options.agent, logger });
   return {
     app,
@@ -138,27 +145,42 @@ export function createAgentApp(options: CreateAgentAppOptions): AgentApp {
       try {
         await app.stop();
       } finally {
-        await store.close();
+        await (options.database ?? store).close();
       }
     },
   };
 }
 
-/** What a session manager keeps from `agent:turn:after`: how each session's last turn ended. */
-function recordLastTurns(
-  hooksService: HooksService,
-  sessions: InMemorySessionManager,
-  now: () => number,
-): void {
+interface LastTurnRecording {
+  readonly hooks: HooksService;
+  readonly sessions: AppSessionManager;
+  readonly now: () => number;
+  readonly logger: AgentLogger;
+}
+
+/**
+ * What a session manager keeps from `agent:turn:after`: how each session's last turn ended.
+ * A failed write (a database out of reach) is logged; the turn has ended all the same.
+ */
+function recordLastTurns({ hooks: hooksService, sessions, now, logger }: LastTurnRecording): void {
   hooksService.middleware('agent:turn:after', async (payload, next) => {
     await next();
-    sessions.recordLastTurn(payload.sessionId, {
-      turnId: payload.turnId,
-      outcome: payload.outcome,
-      ...(payload.error === undefined ? {} : { error: payload.error }),
-      at: now(),
-    });
+    try {
+      await sessions.recordLastTurn(payload.sessionId, {
+        turnId: payload.turnId,
+        outcome: payload.outcome,
+        ...(payload.error === undefined ? {} : { error: payload.error }),
+        at: now(),
+      });
+    } catch (error) {
+      logger.warn('could not record the last turn', { error, sessionId: payload.sessionId });
+    }
   });
+}
+
+function openSqliteStore(options: CreateAgentAppOptions): SqliteArchiveStore {
+  if (options.dbPath === undefined) throw new TypeError('createAgentApp needs a dbPath or a database');
+  return new SqliteArchiveStore({ path: options.dbPath, ...(options.now ? { now: options.now } : {}) });
 }
 
 async function clearOnHold(

@@ -1,4 +1,5 @@
 export { AgentCliError, type AgentCliErrorOptions } from './agent-cli-error';
+export type { AgentDatabase, AppSessionManager, SessionWiring } from './agent-database';
 export { ArithmeticRangeError } from './arithmetic-range-error';
 export { ArithmeticSyntaxError } from './arithmetic-syntax-error';
 export { arithmeticTool } from './arithmetic-tool';
@@ -35,6 +36,7 @@ export { evaluateArithmetic } from './evaluate-arithmetic';
 export { formatTimeline, type TimelineFormatOptions } from './format-timeline';
 export { formatUsageBars, type UsageBarsOptions } from './format-usage-bars';
 export type { AppendListener, ArchiveFeed } from './observe-archive';
+export { type OpenPostgresDatabaseOptions, openPostgresDatabase } from './open-postgres-database';
 export { CHAT_COMMANDS, type ChatCommandName, type ChatLine, parseChatLine } from './parse-chat-line';
 export { CLI_COMMANDS, type CliArguments, type CliCommand, parseCliArguments } from './parse-cli-arguments';
 export { type RunChatOptions, runChat } from './run-chat';

@@ -12,6 +12,15 @@ function usageError(argv: string[]): CliUsageError {
 }
 
 describe('parseCliArguments', () => {
+  it('reads --database, the PostgreSQL URL of chat, and refuses it empty', () => {
+    expect(parseCliArguments(['chat', '--database', 'postgres://h/db'])).toMatchObject({
+      command: 'chat',
+      database: 'postgres://h/db',
+      db: undefined,
+    });
+    expect(usageError(['chat', '--database', ' ']).message).toBe('--database needs a value');
+  });
+
   it('reads the command and its options', () => {
     expect(
       parseCliArguments([

@@ -12,6 +12,8 @@ export interface CliArguments {
   readonly command: CliCommand;
   /** `--db <file>`: the SQLite history file. */
   readonly db: string | undefined;
+  /** `--database <url>`: a `postgres://` URL for the history and the sessions. */
+  readonly database: string | undefined;
   /** `--session <id>`: the chat's conversation. */
   readonly session: string | undefined;
   /** `--model scripted|openai`; `undefined` when not given. */
@@ -50,6 +52,7 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   return {
     command,
     db: nonEmpty(values.db, '--db'),
+    database: nonEmpty(values.database, '--database'),
     session: nonEmpty(values.session, '--session'),
     model,
     color: values.color === true ? true : values['no-color'] === true ? false : undefined,
@@ -65,6 +68,7 @@ function readArguments(argv: readonly string[]) {
       strict: true,
       options: {
         db: { type: 'string' },
+        database: { type: 'string' },
         session: { type: 'string' },
         model: { type: 'string' },
         color: { type: 'boolean' },

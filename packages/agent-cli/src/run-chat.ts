@@ -50,7 +50,7 @@ export async function runChat(options: RunChatOptions): Promise<void> {
   const { app, output } = options;
   const sessionId = options.sessionId ?? 'cli';
   const terminal = options.terminal ?? false;
-  app.sessions.ensureSession({ id: sessionId, kind: 'console', platform: 'cli' });
+  await app.sessions.ensureSession({ id: sessionId, kind: 'console', platform: 'cli' });
   const printer = createActivityPrinter({
     hooks: app.hooks,
     events: app.events,

@@ -4,6 +4,7 @@ import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fromEnvironment, type OpenAIModelProviderOptions } from '@aalis/model-openai';
 import type { MessageActor } from '@aalis/schema-message';
+import type { AgentDatabase } from './agent-database';
 import { type CliSignals, exitCodeAfter, type TerminationSignal } from './cli-signals';
 import { CLI_USAGE } from './cli-usage';
 import { CliUsageError } from './cli-usage-error';
@@ -11,6 +12,7 @@ import { type AgentApp, createAgentApp } from './create-agent-app';
 import { createDrainWatcher } from './create-drain-watcher';
 import { createIdFactory } from './create-id-factory';
 import { createOutputLogger } from './create-output-logger';
+import { openPostgresDatabase } from './open-postgres-database';
 import { type CliArguments, parseCliArguments } from './parse-cli-arguments';
 import { runChat } from './run-chat';
 import { runDemo } from './run-demo';
@@ -34,7 +36,9 @@ export interface CliIo {
  * code: 0 on success, 2 for a usage error (message and hint on stderr), 1 for any other
  * failure. `demo` always runs on the scripted model; `chat` uses the endpoint of
  * `OPENAI_BASE_URL` when set (or with `--model openai`), else the scripted model, and keeps
- * its history in `--db` or `.aalis/history.db`. On SIGINT or SIGTERM `chat` and `demo` stop
+ * its history in `--db` or `.aalis/history.db`, or in PostgreSQL with `--database postgres://…`
+ * or `AALIS_DATABASE_URL` (history, session settings and generations shared by every process
+ * on that database; `AALIS_DATABASE_SCHEMA` names the schema). On SIGINT or SIGTERM `chat` and `demo` stop
  * the running turn, drain the agent and close the history, then exit 0 — or 130 (SIGINT) or
  * 143 (SIGTERM) when the drain had to abandon work at its deadline. `chat` exits 1 when the
  * session's last turn ended as `error`, with the reason on stderr.
@@ -67,6 +71,7 @@ async function demo(args: CliArguments, io: CliIo, output: TerminalOutput): Prom
   if (args.model === 'openai')
     throw new CliUsageError('the demo runs on the scripted model only; try "chat"');
   if (args.session !== undefined) throw new CliUsageError('--session is an option of "chat"');
+  if (args.database !== undefined) throw new CliUsageError('--database is an option of "chat"');
   const termination = listenForTermination(io);
   const logger = createDrainWatcher(createOutputLogger(output));
   try {
@@ -84,18 +89,20 @@ async function demo(args: CliArguments, io: CliIo, output: TerminalOutput): Prom
 
 async function chat(args: CliArguments, io: CliIo, output: TerminalOutput): Promise<number> {
   const model = chooseModel(args, io.env);
-  const dbPath = databasePath(args.db ?? '.aalis/history.db', io.cwd);
+  const history = await openHistory(args, io);
   const logger = createDrainWatcher(createOutputLogger(output, { verbose: args.verbose }));
-  const app = createAgentApp({
-    dbPath,
-    model,
-    output,
-    agent: { createTurnId: createIdFactory('turn'), createCallId: createIdFactory('call'), logger },
-  });
+  const app = await closingOnFailure(history, () =>
+    createAgentApp({
+      ...history.target,
+      model,
+      output,
+      agent: { createTurnId: createIdFactory('turn'), createCallId: createIdFactory('call'), logger },
+    }),
+  );
   const sessionId = args.session ?? 'cli';
   const modelName =
     model === 'scripted' ? 'the scripted demo model' : `${model.baseURL} (${model.defaultModel})`;
-  output.line(output.style.dim(`aalis-agent chat · model: ${modelName} · history: ${dbPath}`));
+  output.line(output.style.dim(`aalis-agent chat · model: ${modelName} · history: ${history.description}`));
   const termination = listenForTermination(io, (signal) => app.agent.abort(sessionId, { reason: signal }));
   try {
     await runChat({
@@ -151,6 +158,45 @@ function chooseModel(args: CliArguments, env: CliIo['env']): 'scripted' | OpenAI
     throw new CliUsageError('--model openai needs OPENAI_BASE_URL (and OPENAI_API_KEY, AALIS_MODEL)');
   }
   return endpoint ?? 'scripted';
+}
+
+interface ChatHistory {
+  readonly target: { readonly dbPath: string } | { readonly database: AgentDatabase };
+  readonly description: string;
+}
+
+/**
+ * Where the chat keeps its history: `--db` (SQLite), else `--database` or
+ * `AALIS_DATABASE_URL` (PostgreSQL), else `.aalis/history.db`.
+ */
+async function openHistory(args: CliArguments, io: CliIo): Promise<ChatHistory> {
+  if (args.db !== undefined && args.database !== undefined) {
+    throw new CliUsageError('--db (an SQLite file) and --database (PostgreSQL) exclude each other');
+  }
+  const environmentUrl = io.env.AALIS_DATABASE_URL?.trim() || undefined;
+  const url = args.database ?? (args.db === undefined ? environmentUrl : undefined);
+  if (url === undefined) {
+    const dbPath = databasePath(args.db ?? '.aalis/history.db', io.cwd);
+    return { target: { dbPath }, description: dbPath };
+  }
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new CliUsageError(
+      '--database (or AALIS_DATABASE_URL) takes a postgres:// URL; use --db for an SQLite file',
+    );
+  }
+  const schema = io.env.AALIS_DATABASE_SCHEMA?.trim() || undefined;
+  const database = await openPostgresDatabase({ url, ...(schema === undefined ? {} : { schema }) });
+  return { target: { database }, description: database.description };
+}
+
+/** `make()`, closing an opened database when it throws. */
+async function closingOnFailure<T>(history: ChatHistory, make: () => T): Promise<T> {
+  try {
+    return make();
+  } catch (error) {
+    if ('database' in history.target) await history.target.database.close();
+    throw error;
+  }
 }
 
 function databasePath(path: string, cwd: string): string {

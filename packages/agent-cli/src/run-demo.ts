@@ -70,7 +70,7 @@ export async function runDemo(options: RunDemoOptions): Promise<void> {
     );
     output.line(output.style.dim(`history: ${temporary === undefined ? dbPath : 'a temporary SQLite file'}`));
     const sessionId = 'demo';
-    app.sessions.ensureSession({ id: sessionId, kind: 'console', platform: 'cli', title: 'demo' });
+    await app.sessions.ensureSession({ id: sessionId, kind: 'console', platform: 'cli', title: 'demo' });
     const context = createDemoContext({ app, output, printer, sessionId });
     const steps = [
       demoQueueing,

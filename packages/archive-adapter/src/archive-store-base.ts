@@ -16,7 +16,7 @@ import { incomingMessageMetadata } from './incoming-message-metadata';
 import { normalizeHistoryLimit, selectHistory } from './select-history';
 import type { SessionTimeline } from './session-timeline';
 import { StorageOperationError } from './storage-operation-error';
-import type { StoreEngine } from './store-engine';
+import type { Awaitable, StoreEngine } from './store-engine';
 import type { StoreOperation } from './store-operation';
 import { encodeContent } from './stored-content';
 import { decodeRow, type NewRow, type StoredRow, tryDecodeRow } from './stored-row';
@@ -27,12 +27,13 @@ interface PreparedRow {
 }
 
 /**
- * The behaviour both stores share: each public method validates and normalizes its
+ * The behaviour every store shares: each public method validates and normalizes its
  * arguments (misuse is a `TypeError`; ids must be well-formed UTF-16), then calls the storage
  * primitives of its engine (each write is one primitive, so one transaction), and validates
  * the rows it reads back. Storage failures become the engine's typed error or a
  * `StorageOperationError` naming the method and whether it read or wrote, with the failure
- * as `cause`. Not public API.
+ * as `cause`. A store of another package extends it with its own engine (see
+ * `@aalis/archive-adapter/engine`).
  */
 export abstract class ArchiveStoreBase implements ArchiveStore {
   readonly #engine: StoreEngine;
@@ -58,7 +59,7 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
       content: message.content,
       metadata: incomingMessageMetadata(message, options),
     };
-    const [stored] = this.#insert('archiveIncoming', message.sessionId, [draft]);
+    const [stored] = await this.#insert('archiveIncoming', message.sessionId, [draft]);
     return stored as Message;
   }
 
@@ -76,7 +77,7 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) {
       throw new TypeError('patch must be an object');
     }
-    const found = this.#storage('updateMetadata', (engine) =>
+    const found = await this.#storage('updateMetadata', (engine) =>
       engine.rewriteMetadata(messageId, (row) => {
         const current = decodeRow(row);
         const metadata: Record<string, unknown> = { ...current.metadata };
@@ -107,15 +108,19 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
     return this.#list('list', sessionId, options);
   }
 
-  #list(operation: StoreOperation, sessionId: string, options: ListMessagesOptions): Message[] {
+  async #list(
+    operation: StoreOperation,
+    sessionId: string,
+    options: ListMessagesOptions,
+  ): Promise<Message[]> {
     assertWellFormedId(sessionId, 'sessionId');
     const { limit, before } = options;
     if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 0)) {
       throw new TypeError(`limit must be a non-negative integer, got ${String(limit)}`);
     }
     if (before !== undefined) assertWellFormedId(before, 'before');
-    const rows = this.#storage(operation, (engine) => {
-      const beforeSeq = before === undefined ? undefined : engine.selectById(before)?.seq;
+    const rows = await this.#storage(operation, async (engine) => {
+      const beforeSeq = before === undefined ? undefined : (await engine.selectById(before))?.seq;
       if (before !== undefined && beforeSeq === undefined) throw new ArchivedMessageNotFoundError(before);
       return engine.selectSession(sessionId, { beforeSeq, limit });
     });
@@ -125,7 +130,7 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
   /** One stored message, or `undefined`. */
   async get(messageId: string): Promise<Message | undefined> {
     assertWellFormedId(messageId, 'messageId');
-    const row = this.#storage('get', (engine) => engine.selectById(messageId));
+    const row = await this.#storage('get', (engine) => engine.selectById(messageId));
     return row === undefined ? undefined : decodeRow(row);
   }
 
@@ -145,7 +150,7 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
   async history(sessionId: string, options: HistoryOptions = {}): Promise<Message[]> {
     assertWellFormedId(sessionId, 'sessionId');
     const limit = normalizeHistoryLimit(options.limit);
-    const rows = this.#storage('history', (engine) =>
+    const rows = await this.#storage('history', (engine) =>
       limit === 0 ? engine.selectSession(sessionId, {}) : historyWindow(engine, sessionId, limit),
     );
     return selectHistory(rows.map(decodeRow), { limit });
@@ -164,19 +169,23 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
 
   /** The session's turns and loose messages as they happened ([ARC-2], [ARC-5], [ARC-8]). */
   async timeline(sessionId: string): Promise<SessionTimeline> {
-    return buildTimeline(sessionId, this.#list('timeline', sessionId, {}));
+    return buildTimeline(sessionId, await this.#list('timeline', sessionId, {}));
   }
 
   /** Releases the storage; later calls reject with `StorageOperationError` (an `ArchiveStorageError`). */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    this.#engine.close();
+    await this.#engine.close();
   }
 
-  #insert(operation: StoreOperation, sessionId: string, drafts: readonly MessageDraft[]): Message[] {
+  async #insert(
+    operation: StoreOperation,
+    sessionId: string,
+    drafts: readonly MessageDraft[],
+  ): Promise<Message[]> {
     const prepared = drafts.map((draft) => this.#prepare(sessionId, draft));
-    this.#storage(operation, (engine) => engine.insertRows(prepared.map(({ row }) => row)));
+    await this.#storage(operation, (engine) => engine.insertRows(prepared.map(({ row }) => row)));
     return prepared.map(({ message }) => message);
   }
 
@@ -211,10 +220,11 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
     return { row: { ...row, turnId: decoded.message.metadata.turnId ?? null }, message: decoded.message };
   }
 
-  #storage<T>(operation: StoreOperation, work: (engine: StoreEngine) => T): T {
+  /** Runs `work` on the engine (awaiting it when it answers with a promise) and types its failure. */
+  async #storage<T>(operation: StoreOperation, work: (engine: StoreEngine) => Awaitable<T>): Promise<T> {
     if (this.#closed) throw new StorageOperationError({ operation, reason: 'the store is closed' });
     try {
-      return work(this.#engine);
+      return await work(this.#engine);
     } catch (error) {
       if (error instanceof TypeError || MessageArchiveError.isInstance(error)) throw error;
       throw (
@@ -230,13 +240,13 @@ export abstract class ArchiveStoreBase implements ArchiveStore {
  * conversation messages, or all of them: enough for `selectHistory` to cut at the same
  * place as on the whole history, oldest first.
  */
-function historyWindow(engine: StoreEngine, sessionId: string, limit: number): StoredRow[] {
+async function historyWindow(engine: StoreEngine, sessionId: string, limit: number): Promise<StoredRow[]> {
   const pageSize = limit + 32;
   const window: StoredRow[] = [];
   let counted = 0;
   let beforeSeq: number | undefined;
   for (;;) {
-    const page = engine.selectBackward(sessionId, {
+    const page = await engine.selectBackward(sessionId, {
       beforeSeq,
       limit: pageSize,
       excludeKind: WellKnownKinds.EventMarker,

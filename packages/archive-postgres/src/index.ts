@@ -1,0 +1,12 @@
+export { DatabaseConnectionError, type DatabaseConnectionErrorOptions } from './database-connection-error';
+export {
+  DatabaseTimeoutError,
+  type DatabaseTimeoutErrorOptions,
+  type DatabaseTimeoutKind,
+} from './database-timeout-error';
+export { type MigratePostgresOptions, type MigrationResult, migratePostgres } from './migrate-postgres';
+export { PostgresArchiveStore, type PostgresArchiveStoreOptions } from './postgres-archive-store';
+export type { PostgresConnectionOptions } from './postgres-connection-options';
+export { POSTGRES_SCHEMA_VERSION } from './postgres-migrations';
+export { PostgresSessionManager } from './postgres-session-manager';
+export type { PostgresSessionManagerOptions, PostgresSessionSpec } from './postgres-session-manager-options';

@@ -1,0 +1,59 @@
+/** One step of the PostgreSQL schema, in the store's schema (`s` is its quoted name). Not public API. */
+export interface PostgresMigration {
+  readonly version: number;
+  readonly sql: (s: string) => string;
+}
+
+/** The schema of the PostgreSQL store, oldest step first. Only ever append. */
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
+  {
+    // The archive: the rows of archive-adapter's stores. Content is text, or the UTF-16LE code
+    // units of text PostgreSQL cannot hold (lone surrogates, NUL); metadata and tool calls stay
+    // JSON text, kept byte for byte (jsonb would reject escaped lone surrogates and reorder keys).
+    version: 1,
+    sql: (s) => `
+      CREATE TABLE ${s}.messages (
+        seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        id text NOT NULL UNIQUE,
+        session_id text NOT NULL,
+        role text NOT NULL,
+        content text,
+        content_units bytea,
+        tool_calls text,
+        tool_call_id text,
+        kind text,
+        metadata text NOT NULL,
+        turn_id text,
+        created_at double precision NOT NULL,
+        CHECK ((content IS NULL) <> (content_units IS NULL))
+      );
+      CREATE INDEX messages_by_session ON ${s}.messages (session_id, seq);
+    `,
+  },
+  {
+    // The session manager: sessions, settings (JSON text, null for none), and generations,
+    // which exist for unknown sessions too ([DEL-2]).
+    version: 2,
+    sql: (s) => `
+      CREATE TABLE ${s}.sessions (
+        id text PRIMARY KEY,
+        kind text NOT NULL,
+        platform text,
+        parent_id text,
+        title text,
+        created_at double precision NOT NULL,
+        settings text,
+        read_only boolean NOT NULL DEFAULT false,
+        last_turn text
+      );
+      CREATE INDEX sessions_by_parent ON ${s}.sessions (parent_id);
+      CREATE TABLE ${s}.session_generations (
+        session_id text PRIMARY KEY,
+        generation bigint NOT NULL
+      );
+    `,
+  },
+];
+
+/** The newest schema version this copy of the package writes. */
+export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.length;
