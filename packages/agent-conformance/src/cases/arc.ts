@@ -176,6 +176,12 @@ const replyMetadata = defineCase({
       rule: 'the final reply must record its token usage under WellKnownMetadataKeys.Tokens',
       observed: 'the reply recorded no tokens',
     });
+    // One model call: the turn's tokens are that call's.
+    const tokens = metadata[Keys.Tokens];
+    assert.that('ARC-3', tokens?.promptTokens === 120 && tokens.completionTokens === 8, {
+      rule: "the final reply must record the turn's token usage, as the model reported it",
+      observed: `the reply recorded the tokens ${JSON.stringify(tokens)} for a single call that reported 120 prompt and 8 completion tokens`,
+    });
     assert.equal('ARC-3', metadata[Keys.Platform], 'conformance', {
       rule: 'the final reply must record the platform',
       subject: 'the platform recorded on the reply',
