@@ -9,6 +9,7 @@ import {
   type SessionSettings,
   SessionSettingsNotFoundError,
   SessionSettingsRefusedError,
+  sessionSettingsProblem,
 } from '@aalis/api-session-manager';
 
 /** A session to create. */
@@ -128,25 +129,9 @@ function updateSettings(
   if (state?.settings === undefined) throw new SessionSettingsNotFoundError(sessionId);
   if (state.readOnly)
     throw new SessionSettingsRefusedError(sessionId, { reason: 'the session is read-only' });
-  const problem = settingsProblem(patch);
+  const problem = sessionSettingsProblem(patch);
   if (problem !== undefined) throw new SessionSettingsRefusedError(sessionId, { reason: problem });
   state.settings = { ...state.settings, ...patch };
-}
-
-function settingsProblem(patch: Partial<SessionSettings>): string | undefined {
-  if (patch.model !== undefined && (typeof patch.model !== 'string' || patch.model.trim() === '')) {
-    return 'model must be a non-empty model reference';
-  }
-  if (patch.deepThinking !== undefined && typeof patch.deepThinking !== 'boolean') {
-    return 'deepThinking must be true or false';
-  }
-  for (const key of ['maxToolIterations', 'historyLimit'] as const) {
-    const value = patch[key];
-    if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
-      return `${key} must be a whole number >= 0`;
-    }
-  }
-  return undefined;
 }
 
 function deleteChildren(sessions: Map<string, SessionState>, parents: readonly string[]): string[] {

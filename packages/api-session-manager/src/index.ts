@@ -9,4 +9,5 @@ export { SessionManagerError } from './session-manager-error';
 export type { SessionManagerService } from './session-manager-service';
 export type { SessionSettings } from './session-settings';
 export { SessionSettingsNotFoundError } from './session-settings-not-found-error';
+export { sessionSettingsProblem } from './session-settings-problem';
 export { SessionSettingsRefusedError } from './session-settings-refused-error';

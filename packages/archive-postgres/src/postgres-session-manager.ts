@@ -7,6 +7,7 @@ import {
   type SessionSettings,
   SessionSettingsNotFoundError,
   SessionSettingsRefusedError,
+  sessionSettingsProblem,
 } from '@aalis/api-session-manager';
 import type { Pool, PoolClient } from 'pg';
 import { classifyPostgresFailure } from './classify-postgres-failure';
@@ -17,7 +18,6 @@ import { quoteSchema } from './quote-schema';
 import { type SessionChange, SessionChangeListener } from './session-change-listener';
 import { type SessionRow, type SessionState, sessionStateOf } from './session-row';
 import { type SessionStatements, sessionStatements } from './session-statements';
-import { settingsProblem } from './settings-problem';
 import { withTransaction } from './with-transaction';
 
 interface ManagerParts {
@@ -226,7 +226,7 @@ export class PostgresSessionManager implements SessionManagerService {
     if (state?.settings === undefined) throw new SessionSettingsNotFoundError(sessionId);
     if (state.readOnly)
       throw new SessionSettingsRefusedError(sessionId, { reason: 'the session is read-only' });
-    const problem = settingsProblem(patch);
+    const problem = sessionSettingsProblem(patch);
     if (problem !== undefined) throw new SessionSettingsRefusedError(sessionId, { reason: problem });
     const settings = { ...state.settings, ...patch };
     await client.query(this.#parts.sql.updateSettings, [sessionId, JSON.stringify(settings)]);

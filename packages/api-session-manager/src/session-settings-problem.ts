@@ -1,7 +1,13 @@
-import type { SessionSettings } from '@aalis/api-session-manager';
+import type { SessionSettings } from './session-settings';
 
-/** Why a settings patch is refused, or `undefined` when it is valid ([SET-1], [SET-2]). Not public API. */
-export function settingsProblem(patch: Partial<SessionSettings>): string | undefined {
+/**
+ * Why a patch of the built-in session settings would be refused, or `undefined` when it is
+ * valid: `model` a non-empty model reference, `deepThinking` a boolean, `maxToolIterations` and
+ * `historyLimit` whole numbers ≥ 0 ([SET-2], [USG-6]). Fields other plugins add are not checked.
+ * A session manager's `updateSettings` throws `SessionSettingsRefusedError` with this as the
+ * reason ([SET-1]).
+ */
+export function sessionSettingsProblem(patch: Partial<SessionSettings>): string | undefined {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch))
     return 'the patch must be an object';
   if (patch.model !== undefined && (typeof patch.model !== 'string' || patch.model.trim() === '')) {
