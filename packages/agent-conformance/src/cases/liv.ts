@@ -100,17 +100,23 @@ async function assertStillServes(context: CaseContext, id: string, sessionId: st
   );
 }
 
+/** Starts an input of `s1` that hangs in an `agent:input:before` middleware before `next`. */
+async function stuckInPreprocessing(context: CaseContext): Promise<InputRecord> {
+  session(context.harness, 's1');
+  session(context.harness, 's2');
+  const entered = hangHook(context, 'agent:input:before', { sessionId: 's1' });
+  const stuck = sendHuman(context, 's1', 'stuck in preprocessing');
+  await entered.opened;
+  return stuck;
+}
+
 const inputBeforeAbortQueued = defineCase({
   requirements: ['LIV-1'],
   name: 'an agent:input:before middleware that never calls next cannot keep handleMessage from settling after abort with queued',
   timeoutMs: LIVENESS_TIMEOUT_MS,
   run: async (context) => {
     const h = context.harness;
-    session(h, 's1');
-    session(h, 's2');
-    const entered = hangHook(context, 'agent:input:before', { sessionId: 's1' });
-    const stuck = sendHuman(context, 's1', 'stuck in preprocessing');
-    await entered.opened;
+    const stuck = await stuckInPreprocessing(context);
     context.agent.abort('s1', { queued: true });
     await assertSettles('LIV-1', stuck, 'abort with queued');
     assert.equal('LIV-1', h.model.requests.length, 0, {
@@ -126,11 +132,7 @@ const inputBeforeClearing = defineCase({
   name: 'an agent:input:before middleware that never calls next cannot keep handleMessage or clearing from settling',
   timeoutMs: LIVENESS_TIMEOUT_MS,
   run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    const entered = hangHook(context, 'agent:input:before', { sessionId: 's1' });
-    const stuck = sendHuman(context, 's1', 'stuck in preprocessing');
-    await entered.opened;
+    const stuck = await stuckInPreprocessing(context);
     await clearStuckSession(context, stuck);
     await assertStillServes(context, 'LIV-1', 's1');
   },
@@ -141,12 +143,7 @@ const inputBeforeDeletion = defineCase({
   name: 'an agent:input:before middleware that never calls next cannot keep handleMessage from settling after its session is deleted',
   timeoutMs: LIVENESS_TIMEOUT_MS,
   run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    session(h, 's2');
-    const entered = hangHook(context, 'agent:input:before', { sessionId: 's1' });
-    const stuck = sendHuman(context, 's1', 'stuck in preprocessing');
-    await entered.opened;
+    const stuck = await stuckInPreprocessing(context);
     await deleteStuckSession(context, stuck);
     await assertStillServes(context, 'LIV-1', 's2');
   },
