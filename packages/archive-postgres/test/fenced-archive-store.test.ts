@@ -1,0 +1,152 @@
+import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
+import { afterEach, describe, expect, it } from 'vitest';
+import { StaleLeaseError } from '../src/index';
+import { type LeaseWorld, leaseWorld } from './fixtures/lease-world';
+
+const closers: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  await Promise.allSettled(closers.splice(0).map((close) => close()));
+});
+
+describe('PostgresArchiveStore.fenced: writes carry the fencing token ([DUR-3])', () => {
+  it('[DUR-3] lands every write of the current holder, through each write method', async () => {
+    const world = await leaseWorld();
+    const leases = await world.leases();
+    const store = await world.store();
+    const fenced = store.fenced(await leases.acquire('s1'));
+    await fenced.archiveIncoming(
+      { sessionId: 's1', content: 'hi', platform: 'cli', userId: 'u' },
+      { turnId: 't1', entry: 'opened' },
+    );
+    const [reply] = await fenced.append('s1', [
+      { role: 'assistant', content: 'hello', metadata: { [Keys.TurnId]: 't1' } },
+    ]);
+    await fenced.updateMetadata(reply?.id ?? '', { note: 1 });
+    await fenced.append('s1', [{ role: 'assistant', content: 'later', metadata: { [Keys.TurnId]: 't2' } }]);
+    expect(await fenced.rollback('s1', 't2')).toBe(1);
+    const stored = await store.list('s1');
+    expect(stored.map((message) => message.content)).toEqual(['hi', 'hello']);
+    expect(stored[1]?.metadata).toMatchObject({ note: 1 });
+    expect(await fenced.clear(['s1'])).toBe(2);
+  });
+
+  it('[DUR-3] refuses every write of a paused owner after another took over, and nothing of it lands', async () => {
+    const world = await leaseWorld();
+    const paused = await world.leases({ heartbeat: false, ttlMs: 300 });
+    const next = await world.leases();
+    const store = await world.store();
+    const old = await paused.acquire('s1');
+    const stale = store.fenced(old);
+    const [kept] = await stale.append('s1', [
+      { role: 'assistant', content: 'before the pause', metadata: { [Keys.TurnId]: 't1' } },
+    ]);
+
+    // The owner stops (no heartbeat), its lease expires by the server's clock, another takes over.
+    await world.serverPasses(old);
+    const current = await next.acquire('s1');
+
+    const refused = stale.append('s1', [{ role: 'assistant', content: 'after the takeover' }]);
+    await expect(refused).rejects.toSatisfy(StaleLeaseError.isInstance);
+    await expect(refused).rejects.toMatchObject({
+      code: 'ARCHIVE_STORAGE_FAILED',
+      sessionId: 's1',
+      token: old.token,
+    });
+    await expect(stale.updateMetadata(kept?.id ?? '', { late: true })).rejects.toSatisfy(
+      StaleLeaseError.isInstance,
+    );
+    await expect(stale.rollback('s1', 't1')).rejects.toSatisfy(StaleLeaseError.isInstance);
+    await expect(stale.clear(['s1'])).rejects.toSatisfy(StaleLeaseError.isInstance);
+    await expect(
+      stale.archiveIncoming({ sessionId: 's1', content: 'x', platform: 'cli', userId: 'u' }),
+    ).rejects.toSatisfy(StaleLeaseError.isInstance);
+    const stored = await store.list('s1');
+    expect(stored.map((message) => message.content)).toEqual(['before the pause']);
+    expect(stored[0]?.metadata).not.toHaveProperty('late');
+
+    await store.fenced(current).append('s1', [{ role: 'assistant', content: 'new owner' }]);
+    expect((await store.list('s1')).map((message) => message.content)).toEqual([
+      'before the pause',
+      'new owner',
+    ]);
+  });
+
+  it('[DUR-3] refuses writes of a released lease, even with no new owner', async () => {
+    const world = await leaseWorld();
+    const leases = await world.leases();
+    const store = await world.store();
+    const lease = await leases.acquire('s1');
+    await leases.release(lease);
+    await expect(store.fenced(lease).append('s1', [{ role: 'user', content: 'x' }])).rejects.toSatisfy(
+      StaleLeaseError.isInstance,
+    );
+    expect(await store.list('s1')).toEqual([]);
+  });
+
+  it('[DUR-3] a takeover waits for a fenced write in flight: the write commits before the new token exists', async () => {
+    const world = await leaseWorld();
+    const paused = await world.leases({ heartbeat: false, ttlMs: 300 });
+    const next = await world.leases();
+    const store = await world.store();
+    const old = await paused.acquire('s1');
+
+    // Hold the write between its fence check and its insert: the table is locked against inserts.
+    const locker = await world.admin.connect();
+    closers.push(async () => {
+      await locker.query('ROLLBACK');
+      locker.release();
+    });
+    await locker.query('BEGIN');
+    await locker.query(`LOCK TABLE "${world.schema}".messages IN SHARE MODE`);
+    const write = store.fenced(old).append('s1', [{ role: 'user', content: 'in flight' }]);
+    await expect.poll(() => waitingOnLock(world, 'messages')).toBe(1);
+    await world.serverPasses(old);
+
+    let committed = false;
+    let acquiredAfterCommit: boolean | undefined;
+    const acquisition = next.acquire('s1').then((lease) => {
+      acquiredAfterCommit = committed;
+      return lease;
+    });
+    await expect
+      .poll(
+        async () => acquiredAfterCommit !== undefined || (await waitingOnLock(world, 'session_leases')) === 1,
+      )
+      .toBe(true);
+    committed = true;
+    await locker.query('COMMIT');
+
+    await write;
+    const current = await acquisition;
+    expect(acquiredAfterCommit).toBe(true);
+    expect(current.token).toBe(old.token + 1);
+    expect((await store.list('s1')).map((message) => message.content)).toEqual(['in flight']);
+    await expect(store.fenced(old).append('s1', [{ role: 'user', content: 'late' }])).rejects.toSatisfy(
+      StaleLeaseError.isInstance,
+    );
+  });
+
+  it('writes only its own session; unfenced writes of the store are not fenced at all', async () => {
+    const world = await leaseWorld();
+    const leases = await world.leases();
+    const store = await world.store();
+    const fenced = store.fenced(await leases.acquire('s1'));
+    await expect(fenced.append('s2', [{ role: 'user', content: 'x' }])).rejects.toThrow(TypeError);
+    await expect(fenced.clear(undefined)).rejects.toThrow(TypeError);
+    const [other] = await store.append('s2', [{ role: 'user', content: 'unfenced' }]);
+    await expect(fenced.updateMetadata(other?.id ?? '', { a: 1 })).rejects.toThrow(TypeError);
+    expect((await store.get(other?.id ?? ''))?.metadata).toEqual({});
+    await fenced.close();
+    expect(await store.append('s1', [{ role: 'user', content: 'still open' }])).toHaveLength(1);
+  });
+});
+
+/** How many inserts into this schema's `table` wait for a lock. */
+async function waitingOnLock(world: LeaseWorld, table: string): Promise<number> {
+  const found = await world.admin.query<{ count: number }>(
+    `SELECT count(*)::integer AS count FROM pg_stat_activity
+      WHERE wait_event_type = 'Lock' AND datname = current_database() AND position($1 in query) > 0`,
+    [`INSERT INTO "${world.schema}".${table}`],
+  );
+  return found.rows[0]?.count ?? 0;
+}
