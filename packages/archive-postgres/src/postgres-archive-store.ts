@@ -48,7 +48,13 @@ export class PostgresArchiveStore extends ArchiveStoreBase {
    * same database and schema. Unfenced writes of the store itself work as before.
    */
   fenced(lease: SessionLease): PostgresArchiveStore {
-    if (typeof lease !== 'object' || lease === null || !Number.isSafeInteger(lease.token)) {
+    if (
+      typeof lease !== 'object' ||
+      lease === null ||
+      typeof lease.sessionId !== 'string' ||
+      typeof lease.owner !== 'string' ||
+      !Number.isSafeInteger(lease.token)
+    ) {
       throw new TypeError('fenced needs a lease from SessionLeases');
     }
     return new PostgresArchiveStore(this.#engine.fenced(lease), this.schema, this.#options);

@@ -42,6 +42,8 @@ export class SessionLeases {
   readonly #sql: SessionLeaseStatements;
   readonly #timing: LeaseTiming;
   readonly #held = new Map<string, HeldSessionLease>();
+  /** Acquisitions sent and not yet answered: `close` waits for them before it releases. */
+  readonly #inFlight = new Set<Promise<HeldSessionLease>>();
   #closed = false;
 
   private constructor(options: {
@@ -85,7 +87,11 @@ export class SessionLeases {
   async acquire(sessionId: string, options: LeaseCallOptions = {}): Promise<SessionLease> {
     this.#assertOpen();
     assertSessionId(sessionId);
+    options.signal?.throwIfAborted();
     const attempt = this.#acquireOnServer(sessionId);
+    this.#inFlight.add(attempt);
+    const settled = () => this.#inFlight.delete(attempt);
+    attempt.then(settled, settled);
     try {
       return await untilAborted(attempt, options.signal);
     } catch (error) {
@@ -151,10 +157,14 @@ export class SessionLeases {
     return [...this.#held.values()];
   }
 
-  /** Releases every lease held (their signals abort), stops the heartbeats, ends a pool it made. */
+  /**
+   * Releases every lease held (their signals abort), stops the heartbeats, ends a pool it made.
+   * An acquisition still in flight is waited for and released too (it rejects with a `TypeError`).
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    await Promise.allSettled(this.#inFlight);
     await Promise.allSettled(this.leases().map((lease) => this.release(lease)));
     if (this.#ownsPool) await this.#pool.end();
   }

@@ -1,12 +1,7 @@
 import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StaleLeaseError } from '../src/index';
-import { type LeaseWorld, leaseWorld } from './fixtures/lease-world';
-
-const closers: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  await Promise.allSettled(closers.splice(0).map((close) => close()));
-});
+import { leaseWorld } from './fixtures/lease-world';
 
 describe('PostgresArchiveStore.fenced: writes carry the fencing token ([DUR-3])', () => {
   it('[DUR-3] lands every write of the current holder, through each write method', async () => {
@@ -32,7 +27,8 @@ describe('PostgresArchiveStore.fenced: writes carry the fencing token ([DUR-3])'
 
   it('[DUR-3] refuses every write of a paused owner after another took over, and nothing of it lands', async () => {
     const world = await leaseWorld();
-    const paused = await world.leases({ heartbeat: false, ttlMs: 300 });
+    // 1.5 s: the writes before the pause land well inside the lease, even on a busy machine.
+    const paused = await world.leases({ heartbeat: false, ttlMs: 1500 });
     const next = await world.leases();
     const store = await world.store();
     const old = await paused.acquire('s1');
@@ -85,21 +81,16 @@ describe('PostgresArchiveStore.fenced: writes carry the fencing token ([DUR-3])'
 
   it('[DUR-3] a takeover waits for a fenced write in flight: the write commits before the new token exists', async () => {
     const world = await leaseWorld();
-    const paused = await world.leases({ heartbeat: false, ttlMs: 300 });
+    // 1.5 s: the writes before the pause land well inside the lease, even on a busy machine.
+    const paused = await world.leases({ heartbeat: false, ttlMs: 1500 });
     const next = await world.leases();
     const store = await world.store();
     const old = await paused.acquire('s1');
 
     // Hold the write between its fence check and its insert: the table is locked against inserts.
-    const locker = await world.admin.connect();
-    closers.push(async () => {
-      await locker.query('ROLLBACK');
-      locker.release();
-    });
-    await locker.query('BEGIN');
-    await locker.query(`LOCK TABLE "${world.schema}".messages IN SHARE MODE`);
+    const locker = await world.lockAgainstInserts('messages');
     const write = store.fenced(old).append('s1', [{ role: 'user', content: 'in flight' }]);
-    await expect.poll(() => waitingOnLock(world, 'messages')).toBe(1);
+    await expect.poll(() => world.insertsWaiting('messages')).toBe(1);
     await world.serverPasses(old);
 
     let committed = false;
@@ -110,7 +101,7 @@ describe('PostgresArchiveStore.fenced: writes carry the fencing token ([DUR-3])'
     });
     await expect
       .poll(
-        async () => acquiredAfterCommit !== undefined || (await waitingOnLock(world, 'session_leases')) === 1,
+        async () => acquiredAfterCommit !== undefined || (await world.insertsWaiting('session_leases')) === 1,
       )
       .toBe(true);
     committed = true;
@@ -140,13 +131,3 @@ describe('PostgresArchiveStore.fenced: writes carry the fencing token ([DUR-3])'
     expect(await store.append('s1', [{ role: 'user', content: 'still open' }])).toHaveLength(1);
   });
 });
-
-/** How many inserts into this schema's `table` wait for a lock. */
-async function waitingOnLock(world: LeaseWorld, table: string): Promise<number> {
-  const found = await world.admin.query<{ count: number }>(
-    `SELECT count(*)::integer AS count FROM pg_stat_activity
-      WHERE wait_event_type = 'Lock' AND datname = current_database() AND position($1 in query) > 0`,
-    [`INSERT INTO "${world.schema}".${table}`],
-  );
-  return found.rows[0]?.count ?? 0;
-}

@@ -43,6 +43,24 @@ describe('SessionLeases: ownership of a session ([DUR-3])', () => {
     expect(taken.owner).toBe(next.owner);
   });
 
+  it("[DUR-3] frees a killed owner's session once its lease expired by the server clock, though nothing released it", async () => {
+    const world = await leaseWorld();
+    const connections = new pg.Pool({ connectionString: await testDatabaseUrl(), max: 2 });
+    connections.on('error', () => undefined);
+    const killed = await SessionLeases.open({
+      pool: connections,
+      schema: world.schema,
+      migrate: false,
+      ttlMs: 300,
+    });
+    const next = await world.leases();
+    const lease = await killed.acquire('s1');
+    await connections.end(); // the process is gone: no renewal, no release reaches the server
+    await world.serverPasses(lease);
+    expect((await next.acquire('s1')).token).toBe(lease.token + 1);
+    expect(await whenAborted(lease.signal)).toMatchObject({ kind: 'expired' });
+  });
+
   it('[DUR-3] counts tokens on after a release, so a token never repeats, also for the same owner', async () => {
     const world = await leaseWorld();
     const one = await world.leases();
@@ -61,7 +79,7 @@ describe('SessionLeases: ownership of a session ([DUR-3])', () => {
     // Without renewals the local deadline passes before the server lets anyone take over, so
     // the loss is known here as 'expired'; the heartbeat test below meets 'taken-over'.
     const world = await leaseWorld();
-    const paused = await world.leases({ heartbeat: false, ttlMs: 300 });
+    const paused = await world.leases({ heartbeat: false, ttlMs: 1500 });
     const next = await world.leases();
     const lease = await paused.acquire('s1');
     const before = lease.expiresAt.getTime();
@@ -129,6 +147,20 @@ describe('SessionLeases: ownership of a session ([DUR-3])', () => {
     await expect(closing.acquire('c')).rejects.toThrow(TypeError);
   });
 
+  it('[DUR-3] close waits for an acquisition in flight and releases what it got', async () => {
+    const world = await leaseWorld();
+    const closing = await world.leases();
+    const other = await world.leases();
+    const locker = await world.lockAgainstInserts('session_leases');
+    const attempt = closing.acquire('s1');
+    await expect.poll(() => world.insertsWaiting('session_leases')).toBe(1);
+    const closed = closing.close();
+    await locker.query('COMMIT');
+    await expect(attempt).rejects.toThrow(TypeError);
+    await closed;
+    expect((await other.acquire('s1')).token).toBe(2);
+  });
+
   it('acquire honours an aborted signal, and a lease granted after the abort is released again', async () => {
     const world = await leaseWorld();
     const leases = await world.leases();
@@ -136,19 +168,27 @@ describe('SessionLeases: ownership of a session ([DUR-3])', () => {
     stop.abort(new Error('turn stopped'));
     await expect(leases.acquire('s1', { signal: stop.signal })).rejects.toThrow('turn stopped');
 
+    // Hold the second attempt at the server until its caller has given up.
+    const locker = await world.lockAgainstInserts('session_leases');
     const late = new AbortController();
     const attempt = leases.acquire('s2', { signal: late.signal });
+    await expect.poll(() => world.insertsWaiting('session_leases')).toBe(1);
     late.abort(new Error('gave up'));
     await expect(attempt).rejects.toThrow('gave up');
+    await locker.query('COMMIT');
     const other = await world.leases();
     await expect
-      .poll(async () =>
-        other.acquire('s2').then(
-          (lease) => lease.token,
-          (error: unknown) => error,
-        ),
+      .poll(
+        () =>
+          other.acquire('s2').then(
+            (lease) => lease.token,
+            (error: unknown) => error,
+          ),
+        { timeout: 10_000 },
       )
       .toBe(2);
+    expect(leases.leaseOf('s2')).toBeUndefined();
+    expect((await other.acquire('s1')).token).toBe(1); // the call stopped before it was sent
   });
 
   it('rejects misuse as TypeErrors: bad timing, a lease of another instance', async () => {
