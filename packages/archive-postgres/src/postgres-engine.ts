@@ -12,7 +12,7 @@ import { classifyPostgresFailure } from './classify-postgres-failure';
 import { fromPostgresRow, insertParameters, type PostgresRow } from './postgres-row';
 import { insertPlaceholders, PARAMETERS_PER_ROW, type PostgresStatements } from './postgres-statements';
 import { withTransaction } from './with-transaction';
-import { assertFencedSession, checkFence, type LeaseFence } from './write-fence';
+import { assertFencedSession, checkFence, type LeaseFence, staleLease } from './write-fence';
 
 /** Larger than any sequence number, for "before the end". */
 const END = Number.MAX_SAFE_INTEGER;
@@ -79,10 +79,18 @@ export class PostgresEngine implements StoreEngine {
 
   async #fencedInsert(fence: LeaseFence, rows: readonly NewRow[]): Promise<void> {
     for (const row of rows) assertFencedSession(fence, row.sessionId);
-    await withTransaction(this.#pool, async (client) => {
-      await checkFence(client, this.#fenceStatement, fence);
-      await this.#insertInChunks(client, rows);
-    });
+    if (rows.length > ROWS_PER_STATEMENT) {
+      await withTransaction(this.#pool, async (client) => {
+        await checkFence(client, this.#fenceStatement, fence);
+        await this.#insertInChunks(client, rows);
+      });
+      return;
+    }
+    const values: unknown[] = [];
+    for (const row of rows) values.push(...insertParameters(row));
+    values.push(fence.sessionId, fence.owner, String(fence.token));
+    const result = await this.#pool.query(this.#sql.fencedInsert(rows.length), values);
+    if (result.rowCount !== rows.length) throw staleLease(fence);
   }
 
   async #insertInChunks(client: PoolClient, rows: readonly NewRow[]): Promise<void> {

@@ -17,7 +17,12 @@ export async function checkFence(
   fence: LeaseFence,
 ): Promise<void> {
   const found = await client.query(fenceStatement, [fence.sessionId, fence.owner, String(fence.token)]);
-  if (found.rowCount === 0) throw new StaleLeaseError({ sessionId: fence.sessionId, token: fence.token });
+  if (found.rowCount === 0) throw staleLease(fence);
+}
+
+/** The error of a write refused by its fence. Not public API. */
+export function staleLease(fence: LeaseFence): StaleLeaseError {
+  return new StaleLeaseError({ sessionId: fence.sessionId, token: fence.token });
 }
 
 /** A fenced store writes only its lease's session; anything else is misuse. Not public API. */

@@ -22,7 +22,12 @@ describe('PostgresArchiveStore.fenced: writes carry the fencing token ([DUR-3])'
     const stored = await store.list('s1');
     expect(stored.map((message) => message.content)).toEqual(['hi', 'hello']);
     expect(stored[1]?.metadata).toMatchObject({ note: 1 });
-    expect(await fenced.clear(['s1'])).toBe(2);
+    const many = Array.from({ length: 1001 }, (_, index) => ({
+      role: 'user' as const,
+      content: `m${index}`,
+    }));
+    expect(await fenced.append('s1', many)).toHaveLength(1001);
+    expect(await fenced.clear(['s1'])).toBe(1003);
   });
 
   it('[DUR-3] refuses every write of a paused owner after another took over, and nothing of it lands', async () => {
@@ -48,6 +53,11 @@ describe('PostgresArchiveStore.fenced: writes carry the fencing token ([DUR-3])'
       sessionId: 's1',
       token: old.token,
     });
+    const many = Array.from({ length: 1001 }, (_, index) => ({
+      role: 'user' as const,
+      content: `m${index}`,
+    }));
+    await expect(stale.append('s1', many)).rejects.toSatisfy(StaleLeaseError.isInstance);
     await expect(stale.updateMetadata(kept?.id ?? '', { late: true })).rejects.toSatisfy(
       StaleLeaseError.isInstance,
     );
@@ -87,9 +97,9 @@ describe('PostgresArchiveStore.fenced: writes carry the fencing token ([DUR-3])'
     const store = await world.store();
     const old = await paused.acquire('s1');
 
-    // Hold the write between its fence check and its insert: the table is locked against inserts.
-    const locker = await world.lockAgainstInserts('messages');
-    const write = store.fenced(old).append('s1', [{ role: 'user', content: 'in flight' }]);
+    // Hold the write after its fence check, at the unique check of its message id.
+    const holder = await world.holdMessageId('in-flight');
+    const write = store.fenced(old).append('s1', [{ id: 'in-flight', role: 'user', content: 'in flight' }]);
     await expect.poll(() => world.insertsWaiting('messages')).toBe(1);
     await world.serverPasses(old);
 
@@ -105,7 +115,7 @@ describe('PostgresArchiveStore.fenced: writes carry the fencing token ([DUR-3])'
       )
       .toBe(true);
     committed = true;
-    await locker.query('COMMIT');
+    await holder.query('ROLLBACK');
 
     await write;
     const current = await acquisition;
