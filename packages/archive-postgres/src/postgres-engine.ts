@@ -26,7 +26,7 @@ export interface PostgresEngineOptions {
   readonly statements: PostgresStatements;
   /** Ends the pool when the store closes (only a pool the store made). */
   readonly ownsPool: boolean;
-  /** Statements of the session leases, for fenced engines. */
+  /** The fence check of session leases (`SELECT … FOR SHARE` on the lease row), for fenced engines. */
   readonly fenceStatement: string;
   /** Every write checks this lease first, in its own transaction ([DUR-3]). */
   readonly fence?: LeaseFence;
