@@ -16,7 +16,7 @@ import { type ArchiveStore, SqliteArchiveStore } from '@aalis/archive-adapter';
 import { WellKnownMetadataKeys as Keys, WellKnownKinds } from '@aalis/schema-message';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '../../../tools/test-postgres/start-test-server';
-import { migratePostgres, PostgresArchiveStore } from '../src/index';
+import { migratePostgres, PostgresArchiveStore, SessionLeases } from '../src/index';
 
 const rounds = 5;
 /** Appends per round and store; the rounds alternate which one goes first. */
@@ -71,7 +71,11 @@ function longSessionDraft(index: number): MessageDraft {
 }
 
 /** One `append` per message, sessions taking turns, as many agents writing at once would. */
-async function measureAppend(store: ArchiveStore, first = 0, count = appends): Promise<number> {
+async function measureAppend(
+  store: Pick<ArchiveStore, 'append'>,
+  first = 0,
+  count = appends,
+): Promise<number> {
   const start = performance.now();
   for (let index = first; index < first + count; index += 1) {
     await store.append(`session-${index % sessionCount}`, [draftAt(Math.floor(index / sessionCount))]);
@@ -186,16 +190,48 @@ async function measurePostgres(url: string) {
       store: () => measureAppend(store, appendsPerRound * storeRound++, appendsPerRound),
       raw: () => measureRawAppend(pool, 'bench_raw', appendsPerRound * rawRound++, appendsPerRound),
     });
+    const fenced = await measureFencedAppend(url, store);
     await fillLongSession(store);
     const history = await alternate({
       store: () => timeMedian(() => readHistory(store)),
       raw: () => measureRawHistoryRead(pool, 'bench_store'),
     });
     for (const schema of ['bench_store', 'bench_raw']) await pool.query(`DROP SCHEMA "${schema}" CASCADE`);
-    return { append, history };
+    return { append, fenced, history };
   } finally {
     await store.close();
     await pool.end();
+  }
+}
+
+/**
+ * Appends through `store.fenced(lease)` (each one a transaction that checks the session's
+ * lease first) against plain appends of the same store, in alternating rounds ([DUR-3]).
+ * In each `Round`, `store` is the fenced figure and `raw` the unfenced one.
+ */
+async function measureFencedAppend(url: string, store: PostgresArchiveStore): Promise<Round[]> {
+  const leases = await SessionLeases.open({ connectionString: url, schema: 'bench_store', poolSize: 1 });
+  try {
+    const views = new Map<string, ArchiveStore>();
+    for (let session = 0; session < sessionCount; session += 1) {
+      const sessionId = `session-${session}`;
+      views.set(sessionId, store.fenced(await leases.acquire(sessionId)));
+    }
+    const fenced: Pick<ArchiveStore, 'append'> = {
+      append: (sessionId, drafts) => {
+        const view = views.get(sessionId);
+        if (view === undefined) throw new Error(`no lease for ${sessionId}`);
+        return view.append(sessionId, drafts);
+      },
+    };
+    let fencedRound = rounds;
+    let plainRound = 2 * rounds;
+    return await alternate({
+      store: () => measureAppend(fenced, appendsPerRound * fencedRound++, appendsPerRound),
+      raw: () => measureAppend(store, appendsPerRound * plainRound++, appendsPerRound),
+    });
+  } finally {
+    await leases.close();
   }
 }
 
@@ -226,12 +262,17 @@ async function main(): Promise<void> {
   const sqlite = await measureSqlite();
   const appendRatios = spread(postgres.append.map((round) => round.store / round.raw));
   const historyRatios = spread(postgres.history.map((round) => round.store / round.raw));
+  const fencedRatios = spread(postgres.fenced.map((round) => round.store / round.raw));
   const figures = {
     appendPerSecond: Math.round(median(postgres.append.map((round) => round.store))),
     rawAppendPerSecond: Math.round(median(postgres.append.map((round) => round.raw))),
     appendRatioToRaw: appendRatios.median,
     appendRatioToRawAcrossRounds: appendRatios,
     sqliteAppendPerSecond: Math.round(sqlite.appendPerSecond),
+    fencedAppendPerSecond: Math.round(median(postgres.fenced.map((round) => round.store))),
+    unfencedAppendPerSecond: Math.round(median(postgres.fenced.map((round) => round.raw))),
+    fencedAppendRatioToUnfenced: fencedRatios.median,
+    fencedAppendRatioToUnfencedAcrossRounds: fencedRatios,
     historyReadMs: round(median(postgres.history.map((round) => round.store))),
     rawHistoryReadMs: round(median(postgres.history.map((round) => round.raw))),
     historyReadRatioToRaw: historyRatios.median,
@@ -254,6 +295,13 @@ async function main(): Promise<void> {
       'raw pg': figures.rawAppendPerSecond,
       'ratio to raw': figures.appendRatioToRaw,
       sqlite: figures.sqliteAppendPerSecond,
+    },
+    {
+      measure: `fenced append (lease checked), ${appends} messages (msg/s)`,
+      postgres: figures.fencedAppendPerSecond,
+      'raw pg': `unfenced ${figures.unfencedAppendPerSecond}`,
+      'ratio to raw': figures.fencedAppendRatioToUnfenced,
+      sqlite: '',
     },
     {
       measure: `history, last ${historyLimit} of ${longSessionLength} (median ms)`,

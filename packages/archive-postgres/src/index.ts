@@ -4,9 +4,16 @@ export {
   type DatabaseTimeoutErrorOptions,
   type DatabaseTimeoutKind,
 } from './database-timeout-error';
+export { LeaseHeldError, type LeaseHeldErrorOptions } from './lease-held-error';
+export { type LeaseLossKind, LeaseLostError, type LeaseLostErrorOptions } from './lease-lost-error';
 export { type MigratePostgresOptions, type MigrationResult, migratePostgres } from './migrate-postgres';
 export { PostgresArchiveStore, type PostgresArchiveStoreOptions } from './postgres-archive-store';
 export type { PostgresConnectionOptions } from './postgres-connection-options';
 export { POSTGRES_SCHEMA_VERSION } from './postgres-migrations';
 export { PostgresSessionManager } from './postgres-session-manager';
 export type { PostgresSessionManagerOptions, PostgresSessionSpec } from './postgres-session-manager-options';
+export type { SessionLease } from './session-lease';
+export { SessionLeaseError } from './session-lease-error';
+export { type LeaseCallOptions, SessionLeases } from './session-leases';
+export type { SessionLeasesOptions } from './session-leases-options';
+export { StaleLeaseError, type StaleLeaseErrorOptions } from './stale-lease-error';

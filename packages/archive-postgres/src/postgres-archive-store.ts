@@ -6,6 +6,8 @@ import type { PostgresConnectionOptions } from './postgres-connection-options';
 import { PostgresEngine } from './postgres-engine';
 import { postgresStatements } from './postgres-statements';
 import { quoteSchema } from './quote-schema';
+import type { SessionLease } from './session-lease';
+import { sessionLeaseStatements } from './session-lease-statements';
 
 /** Options of {@link PostgresArchiveStore.open}. */
 export interface PostgresArchiveStoreOptions extends PostgresConnectionOptions, ArchiveStoreOptions {}
@@ -24,10 +26,38 @@ export interface PostgresArchiveStoreOptions extends PostgresConnectionOptions, 
 export class PostgresArchiveStore extends ArchiveStoreBase {
   /** The schema that holds the tables. */
   readonly schema: string;
+  readonly #engine: PostgresEngine;
+  readonly #options: ArchiveStoreOptions;
 
   private constructor(engine: PostgresEngine, schema: string, options: ArchiveStoreOptions) {
     super(engine, options);
     this.schema = schema;
+    this.#engine = engine;
+    this.#options = options;
+  }
+
+  /**
+   * A view of this store whose writes carry `lease`'s fencing token ([DUR-3]): each write
+   * (`archiveIncoming`, `append`, `updateMetadata`, `rollback`, `clear`) checks, in its own
+   * transaction, that the lease is still the session's current one and holds the lease row
+   * until it commits, so it lands before any takeover or not at all; once another process
+   * acquired the session (or the lease was released) it rejects with `StaleLeaseError` and
+   * writes nothing. The view writes only the lease's session (another is a `TypeError`; so is
+   * `clear(undefined)`); reads are the store's. It shares the store's connections: closing it
+   * does nothing, closing the store ends both. The lease must come from `SessionLeases` on the
+   * same database and schema. Unfenced writes of the store itself work as before.
+   */
+  fenced(lease: SessionLease): PostgresArchiveStore {
+    if (
+      typeof lease !== 'object' ||
+      lease === null ||
+      typeof lease.sessionId !== 'string' ||
+      typeof lease.owner !== 'string' ||
+      !Number.isSafeInteger(lease.token)
+    ) {
+      throw new TypeError('fenced needs a lease from SessionLeases');
+    }
+    return new PostgresArchiveStore(this.#engine.fenced(lease), this.schema, this.#options);
   }
 
   /**
@@ -46,7 +76,8 @@ export class PostgresArchiveStore extends ArchiveStoreBase {
       if (owned) await pool.end();
       throw error;
     }
-    const engine = new PostgresEngine({ pool, statements, ownsPool: owned });
+    const fenceStatement = sessionLeaseStatements(quoteSchema(schema)).fence;
+    const engine = new PostgresEngine({ pool, statements, ownsPool: owned, fenceStatement });
     return new PostgresArchiveStore(engine, schema, options);
   }
 }

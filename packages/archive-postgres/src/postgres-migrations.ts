@@ -53,6 +53,20 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       );
     `,
   },
+  {
+    // Session leases ([DUR-3]): one row per session ever leased, never deleted, so a fencing
+    // token only grows. `owner` is null once released; times are the server's clock, to the
+    // millisecond, so the expiry a client is told is exactly the one the server compares.
+    version: 3,
+    sql: (s) => `
+      CREATE TABLE ${s}.session_leases (
+        session_id text PRIMARY KEY,
+        owner text,
+        token bigint NOT NULL,
+        expires_at timestamptz(3) NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The newest schema version this copy of the package writes. */
