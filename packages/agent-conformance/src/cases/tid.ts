@@ -147,6 +147,43 @@ const turnIdOnNotices = defineCase({
   },
 });
 
+// Outside rooms the contract neither requires nor forbids sending the text said alongside tool
+// calls ([ARC-5] restricts rooms only); whatever a turn hands out must carry its id.
+const turnIdOnEarlyText = defineCase({
+  requirements: ['TID-2'],
+  name: 'every message a turn hands out, text said alongside its tool calls included, carries its turn id',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ text: 'let me check', toolCalls: [{ name: 'lookup' }] }, { text: 'final answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const id = assert.defined('TID-2', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must open a turn',
+      subject: 'the turn id',
+    });
+    const sent = h.events.of('outbound:message').map((event) => event.payload.message);
+    assert.that(
+      'TID-2',
+      sent.some((message) => message?.content === 'final answer'),
+      {
+        rule: 'a replied turn must hand out its final reply on outbound:message',
+        observed: 'the final reply was not handed out',
+      },
+    );
+    for (const message of sent) {
+      assert.that('TID-2', message?.sessionId === 's1' && message.turnId === id, {
+        rule: "every outbound:message of a turn must carry its session and its turn's id (OutgoingMessage.turnId)",
+        observed: `the turn handed out ${JSON.stringify(message)}`,
+      });
+      assert.that('TID-2', [undefined, 'reply', 'notice'].includes(message.kind), {
+        rule: 'a message handed to the platform is an OutgoingMessage: its kind is reply (the default) or notice',
+        observed: `a message went out with the kind ${JSON.stringify(message.kind)}`,
+      });
+    }
+  },
+});
+
 const uniqueCallIds = defineCase({
   requirements: ['TID-3'],
   name: 'each tool call gets its own call id',
@@ -206,6 +243,7 @@ export const TID_CASES = [
   freshTurnIds,
   turnIdEverywhere,
   turnIdOnNotices,
+  turnIdOnEarlyText,
   uniqueCallIds,
   snapshotsWithoutTurn,
 ];

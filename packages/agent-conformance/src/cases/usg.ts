@@ -191,6 +191,57 @@ const usedPerCall = defineCase({
   },
 });
 
+/** The messages of `call` after its last user message. */
+function afterLastUserMessage(call: ModelCallRecord) {
+  const start = call.messages.findLastIndex((message) => message.role === 'user');
+  return call.messages.slice(start + 1);
+}
+
+// The zh text: later calls append to the list of the turn's first call; what they append is
+// the assistant's tool calls, then their results in call order.
+const laterCallsAppendGroup = defineCase({
+  requirements: ['USG-3'],
+  name: 'the call after tool calls appends the assistant’s tool calls, then their results in call order',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.tools.define({ name: 'fetch' });
+    h.model.script([
+      {
+        toolCalls: [
+          { name: 'lookup', id: 'call-a' },
+          { name: 'fetch', id: 'call-b' },
+        ],
+      },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    const second = assert.defined('USG-3', h.model.requests[1], {
+      rule: 'the turn must call the model again after its tool calls',
+      subject: 'the second model call',
+    });
+    const appended = afterLastUserMessage(second).map((message) => ({
+      role: message.role,
+      calls: message.toolCalls?.map((call) => call.id),
+      answers: message.toolCallId,
+    }));
+    assert.deepEqual(
+      'USG-3',
+      appended,
+      [
+        { role: 'assistant', calls: ['call-a', 'call-b'], answers: undefined },
+        { role: 'tool', calls: undefined, answers: 'call-a' },
+        { role: 'tool', calls: undefined, answers: 'call-b' },
+      ],
+      {
+        rule: "a later call of the turn must append to the earlier call's list the assistant message with the tool calls, then each result in call order",
+        subject: 'the messages the second call sent after the input',
+      },
+    );
+  },
+});
+
 async function trimmedTurn(context: Parameters<typeof usagePerCall.run>[0]) {
   const h = context.harness;
   session(h, 's1', { settings: { historyLimit: 0 } });
@@ -691,6 +742,7 @@ export const USG_CASES = [
   noUsageForThrow,
   usedFigures,
   usedPerCall,
+  laterCallsAppendGroup,
   trimmedSticky,
   trimmedAfterFittingCall,
   untrimmedFalse,
