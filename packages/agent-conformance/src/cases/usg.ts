@@ -736,6 +736,78 @@ const hardTrimming = defineCase({
   },
 });
 
+// A joined input is one of the turn's current inputs: trimming keeps it even when it alone
+// is larger than the history's allowance, which an oldest-first cut would otherwise reach.
+const hardTrimmingKeepsJoined = defineCase({
+  requirements: ['USG-9'],
+  name: 'hard trimming never drops an input that joined the turn, however large',
+  harness: { model: SMALL_MODEL },
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { settings: { historyLimit: 0 } });
+    seedHistory(h, 's1', { count: 10, tokens: 300 });
+    const gate = createGate();
+    const lookup = h.tools.define({
+      name: 'lookup',
+      steps: [{ waitFor: gate, result: 'short result' }, { result: 'late result' }],
+    });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'done' },
+    ]);
+    const first = sendHuman(context, 's1', 'first question');
+    await lookup.started(0);
+    const joined = sendHuman(context, 's1', `JOINED PROBE ${filler('joined', 3000)}`);
+    await h.settle();
+    gate.open();
+    await Promise.all([first.done, joined.done]);
+    const last = assert.defined('USG-9', h.model.requests[2], {
+      rule: 'the turn must call the model again after each tool call',
+      subject: 'the third model call',
+    });
+    assert.that('USG-9', callContains(last, 'JOINED PROBE'), {
+      rule: 'hard trimming must never drop the current inputs, inputs that joined the turn included',
+      observed: 'the input that joined the turn was dropped from the next model call',
+    });
+  },
+});
+
+// The turn's earlier tool-call groups are history like any other (they count in
+// historyMessages, [USG-5]); only the latest one is never dropped.
+const hardTrimmingDropsEarlierGroup = defineCase({
+  requirements: ['USG-9'],
+  name: 'hard trimming drops the turn’s own earlier tool-call group once a later one follows',
+  harness: { model: SMALL_MODEL },
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { settings: { historyLimit: 0 } });
+    h.tools.define({
+      name: 'lookup',
+      steps: [{ result: `EARLY RESULT ${filler('early', 3000)}` }, { result: 'LATE RESULT' }],
+    });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    const third = assert.defined('USG-9', h.model.requests[2], {
+      rule: 'the turn must call the model after each of its tool calls',
+      subject: 'the third model call',
+    });
+    assert.that('USG-9', callContains(third, 'LATE RESULT'), {
+      rule: 'hard trimming must never drop the latest tool-call group',
+      observed: 'the latest tool-call group was missing from the next call',
+    });
+    assert.that('USG-9', !callContains(third, 'EARLY RESULT'), {
+      rule: "hard trimming must drop the oldest history, the turn's earlier tool-call groups included, when history exceeds its allowance",
+      observed: 'an earlier tool-call group larger than the whole history allowance was still sent',
+    });
+    assertGroupsWhole(third);
+  },
+});
+
 /** The cases of the USG family ([USG-1]..[USG-9]). */
 export const USG_CASES = [
   usagePerCall,
@@ -756,4 +828,6 @@ export const USG_CASES = [
   snapshotCountsHistoryAndTools,
   snapshotKeepsCountLimit,
   hardTrimming,
+  hardTrimmingKeepsJoined,
+  hardTrimmingDropsEarlierGroup,
 ];
