@@ -366,6 +366,38 @@ const admission = defineCase({
   },
 });
 
+const admissionLeave = defineCase({
+  requirements: ['LIV-4'],
+  name: 'a session cleared while it waits for the limit leaves the line; the rest still open oldest first',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    const gate = createGate();
+    const ids = Array.from({ length: CROWD }, (_, index) => session(h, `crowd-${index}`));
+    h.model.script(ids.slice(1).map((id) => ({ waitFor: gate, text: `reply in ${id}` })));
+    const inputs = ids.map((id) => sendHuman(context, id, `hello from ${id}`));
+    await h.settle();
+    const waiting = ids.filter((id) => turns(h, id).length === 0);
+    // One from the middle of the line, with sessions waiting before and after it.
+    const cleared = assert.defined('LIV-4', waiting[Math.floor(waiting.length / 2)], {
+      rule: `turns running at once across sessions must be limited (below ${CROWD} here)`,
+      subject: 'a session waiting for the limit on running turns',
+    });
+    await context.agent.clearing([cleared], async () => {});
+    gate.open();
+    await Promise.all(inputs.map((input) => input.done));
+    assert.deepEqual(
+      'LIV-4',
+      turns(h).map((turn) => turn.sessionId),
+      ids.filter((id) => id !== cleared),
+      {
+        rule: 'under the limit on running turns, clearing a waiting session releases its input (CLR-1) and every other waiting turn still opens, oldest first',
+        subject: 'the order in which the turns opened',
+      },
+    );
+  },
+});
+
 /** The cases of the LIV family ([LIV-1]..[LIV-4]). */
 export const LIV_CASES = [
   inputBeforeAbortQueued,
@@ -380,4 +412,5 @@ export const LIV_CASES = [
   drainWithHungPieces,
   hugeInput,
   admission,
+  admissionLeave,
 ];
