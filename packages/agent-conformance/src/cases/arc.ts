@@ -255,6 +255,27 @@ function replies(h: Harness, sessionId: string) {
   return outbound(h, sessionId).filter((message) => message.kind !== 'notice');
 }
 
+/**
+ * [ARC-5] In the room session `s1` exactly one message went to the platform, holding `last`,
+ * while `kept` (`what`: a text the room does not show) was still persisted.
+ */
+function assertRoomHandsOnlyLast(
+  h: Harness,
+  expected: { readonly last: string; readonly kept: string; readonly what: string },
+): void {
+  const rule = 'in a room session a turn must hand only its last reply to the platform (outbound:message)';
+  const sent = replies(h, 's1');
+  assert.equal('ARC-5', sent.length, 1, { rule, subject: 'the number of messages handed to the platform' });
+  assert.that('ARC-5', sent[0]!.content.includes(expected.last), {
+    rule,
+    observed: `the message handed to the platform was "${sent[0]!.content}", not the last reply "${expected.last}"`,
+  });
+  assert.that('ARC-5', storedWith(h, 's1', expected.kept).length > 0, {
+    rule: `in a room session ${expected.what} must still be persisted`,
+    observed: `${expected.what} ("${expected.kept}") was not persisted`,
+  });
+}
+
 const roomLastReplyOnly = defineCase({
   requirements: ['ARC-5'],
   name: 'in a room only the last reply of a turn goes to the platform',
@@ -264,18 +285,10 @@ const roomLastReplyOnly = defineCase({
     h.tools.define({ name: 'lookup' });
     h.model.script([{ text: 'let me check', toolCalls: [{ name: 'lookup' }] }, { text: 'here it is' }]);
     await sendHuman(context, 's1', 'question').done;
-    const sent = replies(h, 's1');
-    assert.equal('ARC-5', sent.length, 1, {
-      rule: 'in a room session a turn must hand only its last reply to the platform (outbound:message)',
-      subject: 'the number of messages handed to the platform',
-    });
-    assert.that('ARC-5', sent[0]!.content.includes('here it is'), {
-      rule: 'in a room session a turn must hand only its last reply to the platform (outbound:message)',
-      observed: `the message handed to the platform was "${sent[0]!.content}", not the last reply`,
-    });
-    assert.that('ARC-5', storedWith(h, 's1', 'let me check').length > 0, {
-      rule: 'in a room session the text said before a tool call must still be persisted',
-      observed: 'the text before the tool call was not persisted',
+    assertRoomHandsOnlyLast(h, {
+      last: 'here it is',
+      kept: 'let me check',
+      what: 'the text said before a tool call',
     });
   },
 });
@@ -292,18 +305,10 @@ const roomRetryNotSent = defineCase({
     });
     h.model.script([{ text: 'draft version' }, { text: 'final version' }]);
     await sendHuman(context, 's1', 'question').done;
-    const sent = replies(h, 's1');
-    assert.equal('ARC-5', sent.length, 1, {
-      rule: 'in a room session a turn must hand only its last reply to the platform (outbound:message)',
-      subject: 'the number of messages handed to the platform',
-    });
-    assert.that('ARC-5', sent[0]!.content.includes('final version'), {
-      rule: 'in a room session a turn must hand only its last reply to the platform (outbound:message)',
-      observed: `the message handed to the platform was "${sent[0]!.content}", not the retried reply`,
-    });
-    assert.that('ARC-5', storedWith(h, 's1', 'draft version').length > 0, {
-      rule: 'in a room session a version dropped by a format retry must still be persisted',
-      observed: 'the dropped version was not persisted',
+    assertRoomHandsOnlyLast(h, {
+      last: 'final version',
+      kept: 'draft version',
+      what: 'a version dropped by a format retry',
     });
   },
 });

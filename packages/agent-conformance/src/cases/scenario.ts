@@ -142,6 +142,30 @@ export async function holdTurn(
   return { input, gate, step: step!, call };
 }
 
+/**
+ * A human input of session `s1` opens a turn that calls the tool `lookup` and waits in it; a
+ * second human input arrives while the tool runs (so it can join before the next model call,
+ * [SCH-2]); then the tool finishes, the model replies `done`, and both inputs settle.
+ */
+export async function secondInputDuringToolCall(
+  context: CaseContext,
+  first: string,
+  second: string,
+): Promise<readonly [InputRecord, InputRecord]> {
+  const h = context.harness;
+  session(h, 's1');
+  const gate = createGate();
+  const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
+  h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+  const opening = sendHuman(context, 's1', first);
+  await lookup.started(0);
+  const arriving = sendHuman(context, 's1', second);
+  await h.settle();
+  gate.open();
+  await Promise.all([opening.done, arriving.done]);
+  return [opening, arriving];
+}
+
 /** Whether any message of a model call contains `text`. */
 export function callContains(call: { readonly messages: readonly ChatMessage[] }, text: string): boolean {
   return call.messages.some(

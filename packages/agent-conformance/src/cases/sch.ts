@@ -7,6 +7,7 @@ import {
   contents,
   holdTurn,
   incomingWrites,
+  secondInputDuringToolCall,
   sendHuman,
   sendInjection,
   session,
@@ -46,16 +47,7 @@ const humanJoins = defineCase({
   name: 'a human input during a human turn joins it before the next model call',
   run: async (context) => {
     const h = context.harness;
-    session(h, 's1');
-    const gate = createGate();
-    const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
-    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
-    const first = sendHuman(context, 's1', 'first question');
-    await lookup.started(0);
-    const second = sendHuman(context, 's1', 'second question');
-    await h.settle();
-    gate.open();
-    await Promise.all([first.done, second.done]);
+    await secondInputDuringToolCall(context, 'first question', 'second question');
     const all = turns(h, 's1');
     assert.equal('SCH-2', all.length, 1, {
       rule: 'a human input during a human turn of its session must join that turn (pending insertion), not open another',

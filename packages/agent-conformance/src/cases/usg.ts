@@ -6,7 +6,15 @@ import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import type { ModelCallRecord } from '../harness/model-call-record';
-import { callContains, filler, sendHuman, session, turns, usageOf } from './scenario';
+import {
+  callContains,
+  filler,
+  secondInputDuringToolCall,
+  sendHuman,
+  session,
+  turns,
+  usageOf,
+} from './scenario';
 
 const SMALL_MODEL = { contextWindow: 2048, maxOutputTokens: 256 } as const;
 
@@ -400,16 +408,7 @@ const historyCountWithJoined = defineCase({
   name: 'historyMessages counts an input that joined the turn like an appended tool result',
   run: async (context) => {
     const h = context.harness;
-    session(h, 's1');
-    const gate = createGate();
-    const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
-    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
-    const first = sendHuman(context, 's1', 'first question');
-    await lookup.started(0);
-    const second = sendHuman(context, 's1', 'second question');
-    await h.settle();
-    gate.open();
-    await Promise.all([first.done, second.done]);
+    await secondInputDuringToolCall(context, 'first question', 'second question');
     assert.equal('USG-5', turns(h, 's1').length, 1, {
       rule: 'a human input during a human turn must join that turn (SCH-2)',
       subject: 'the number of turns',
