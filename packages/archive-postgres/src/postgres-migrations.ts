@@ -67,6 +67,25 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       );
     `,
   },
+  {
+    // Acknowledged generations ([DEL-2]): every session manager listening on the schema keeps
+    // a row saying which change it has applied, refreshed by a heartbeat; the one counter row
+    // numbers the changes that advance generations, in commit order (it is locked until the
+    // advancing transaction commits).
+    version: 4,
+    sql: (s) => `
+      CREATE TABLE ${s}.session_listeners (
+        listener_id text PRIMARY KEY,
+        applied_change bigint NOT NULL,
+        heartbeat_at timestamptz(3) NOT NULL
+      );
+      CREATE TABLE ${s}.session_changes (
+        only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+        change bigint NOT NULL
+      );
+      INSERT INTO ${s}.session_changes (change) VALUES (0);
+    `,
+  },
 ];
 
 /** The newest schema version this copy of the package writes. */

@@ -16,6 +16,12 @@ export interface PostgresSessionManagerOptions extends PostgresConnectionOptions
   readonly runMemoryClear?: (sessionIds: readonly string[]) => Promise<void>;
   /** Stamps `createdAt` of new sessions (default `Date.now`). */
   readonly now?: () => number;
+  /**
+   * How long another manager waits for this one to acknowledge a generation change before it
+   * counts this one as gone ([DEL-2]); this one refreshes its record five times as often.
+   * Default `5000`; at least `50`. Every process on a schema should use the same value.
+   */
+  readonly listenerTtlMs?: number;
 }
 
 /** A session to create with `ensureSession`. */

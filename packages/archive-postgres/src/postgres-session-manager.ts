@@ -11,6 +11,7 @@ import {
 } from '@aalis/api-session-manager';
 import type { Pool, PoolClient } from 'pg';
 import { classifyPostgresFailure } from './classify-postgres-failure';
+import { createOwnerId } from './create-owner-id';
 import { resolvePool } from './create-postgres-pool';
 import { migratePostgres } from './migrate-postgres';
 import type { PostgresSessionManagerOptions, PostgresSessionSpec } from './postgres-session-manager-options';
@@ -26,7 +27,12 @@ interface ManagerParts {
   readonly ownsPool: boolean;
   readonly sql: SessionStatements;
   readonly options: PostgresSessionManagerOptions;
+  /** This manager's row in `session_listeners`. */
+  readonly listenerId: string;
+  readonly listenerTtlMs: number;
 }
+
+const DEFAULT_LISTENER_TTL_MS = 5000;
 
 /**
  * A `SessionManagerService` on PostgreSQL, shared by every process that opens the same
@@ -37,10 +43,15 @@ interface ManagerParts {
  * The contract reads generations, sessions and settings synchronously, so each process keeps
  * them in memory and keeps them current from the database: every write commits together with
  * a notification (`pg_notify`), and one pooled connection stays on `LISTEN` and applies what
- * any process committed, in commit order. A generation advanced by one process is therefore
- * seen by every other process's `generationOf` as soon as that notification arrives, and
- * certainly after `synchronize()`. The deleting process sees its own at once. After a lost
- * connection the manager reconnects and reloads everything.
+ * any process committed, in commit order. Generations are acknowledged: `deleteSessions`
+ * goes on to stop and clear the sessions only once every other live manager on the schema
+ * has applied the new generations, so from then on every process's `generationOf` returns
+ * them and no process opens a turn for an input of the deleted generation. A manager counts
+ * as live while its listening connection refreshes its row (every `listenerTtlMs / 5`); one
+ * silent for `listenerTtlMs` (its process died, or it lost the database, and reloads
+ * everything once it reconnects) is not waited for. Other changes (sessions, settings, last
+ * turns) arrive the same way without acknowledgement; `synchronize()` waits for all of them.
+ * After a lost connection the manager reconnects and reloads everything.
  */
 export class PostgresSessionManager implements SessionManagerService {
   /** The schema that holds the tables. */
@@ -59,6 +70,13 @@ export class PostgresSessionManager implements SessionManagerService {
       listenSql: `LISTEN ${quoteSchema(parts.schema)}`,
       apply: (change, client) => this.#apply(change, client),
       reload: (client) => this.#reload(client),
+      acknowledge: async (client, change) => {
+        await client.query(parts.sql.acknowledge, [parts.listenerId, change]);
+      },
+      forget: async (client) => {
+        await client.query(parts.sql.forgetListener, [parts.listenerId]);
+      },
+      heartbeatMs: parts.listenerTtlMs / 5,
       synchronizeTimeoutMs: parts.options.queryTimeoutMs || 60_000,
     });
   }
@@ -74,10 +92,16 @@ export class PostgresSessionManager implements SessionManagerService {
     if (options.pool === undefined && options.poolSize !== undefined && options.poolSize < 2) {
       throw new TypeError('poolSize of a session manager must be at least 2: one connection listens');
     }
+    const listenerTtlMs = options.listenerTtlMs ?? DEFAULT_LISTENER_TTL_MS;
+    if (!Number.isFinite(listenerTtlMs) || listenerTtlMs < 50) {
+      throw new TypeError('listenerTtlMs must be a number of milliseconds, at least 50');
+    }
     const { pool, owned } = resolvePool(options);
     try {
       if (options.migrate !== false) await migratePostgres({ pool, schema });
-      const manager = new PostgresSessionManager({ schema, pool, ownsPool: owned, sql, options });
+      const listenerId = createOwnerId();
+      const parts = { schema, pool, ownsPool: owned, sql, options, listenerId, listenerTtlMs };
+      const manager = new PostgresSessionManager(parts);
       await manager.#listener.start().catch((error: unknown) => {
         throw classifyPostgresFailure(error, 'open') ?? error;
       });
@@ -158,8 +182,9 @@ export class PostgresSessionManager implements SessionManagerService {
 
   /**
    * Deletes sessions, their children at every level and their history through
-   * `deleteSessionFlow`. The generations advance in the database first (one transaction),
-   * so every process releases inputs of the deleted generation ([DEL-2]).
+   * `deleteSessionFlow`. The generations advance in the database first (one transaction) and
+   * every other live manager acknowledges them before the flow goes on, so every process
+   * releases inputs of the deleted generation ([DEL-2]); the same holds for the children.
    */
   async deleteSessions(sessionIds: readonly string[]): Promise<void> {
     if (!Array.isArray(sessionIds) || sessionIds.some((id) => typeof id !== 'string' || id === '')) {
@@ -237,29 +262,54 @@ export class PostgresSessionManager implements SessionManagerService {
   /** Advances generations in one transaction, remembering the generation each one deletes. */
   async #advance(sessionIds: readonly string[], deleting: Map<string, number>): Promise<void> {
     if (sessionIds.length === 0) return;
-    const rows = await withTransaction(this.#parts.pool, (client) => this.#advanceIn(client, sessionIds));
+    const { rows, change } = await withTransaction(this.#parts.pool, (client) =>
+      this.#advanceIn(client, sessionIds),
+    );
     for (const { sessionId, generation } of rows) {
       deleting.set(sessionId, generation - 1);
       this.#raiseGeneration(sessionId, generation);
     }
+    await this.#acknowledged(change);
   }
 
+  /** Advances generations under the next change number, announced after its sessions. */
   async #advanceIn(client: PoolClient, sessionIds: readonly string[]) {
+    const counted = await client.query<{ change: number }>(this.#parts.sql.nextChange);
+    const change = counted.rows[0]?.change ?? 0;
     const result = await client.query<{ sessionId: string; generation: number }>(
       this.#parts.sql.advanceGenerations,
       [[...new Set(sessionIds)]],
     );
     for (const { sessionId, generation } of result.rows)
       await this.#notify(client, { id: sessionId, generation });
-    return result.rows;
+    await client.query(this.#parts.sql.notify, [this.schema, JSON.stringify({ change })]);
+    return { rows: result.rows, change };
+  }
+
+  /**
+   * Waits until every other live manager has applied `change`. A manager whose row goes
+   * unrefreshed for `listenerTtlMs` drops out of the count, so the wait ends within about
+   * that long even when one died holding no connection; twice that bounds it regardless.
+   */
+  async #acknowledged(change: number): Promise<void> {
+    const { pool, sql, listenerId, listenerTtlMs } = this.#parts;
+    const deadline = performance.now() + 2 * listenerTtlMs;
+    for (let pause = 2; ; pause = Math.min(pause * 2, 50)) {
+      const result = await this.#storage('deleteSessions', () =>
+        pool.query<{ waiting: number }>(sql.unacknowledged, [change, listenerId, listenerTtlMs]),
+      );
+      if ((result.rows[0]?.waiting ?? 0) === 0 || performance.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
 
   async #deleteChildren(parents: readonly string[], deleting: Map<string, number>): Promise<string[]> {
-    const rows = await withTransaction(this.#parts.pool, async (client) => {
+    const { rows, change } = await withTransaction(this.#parts.pool, async (client) => {
       const deleted = await client.query<{ id: string }>(this.#parts.sql.deleteDescendants, [parents]);
       const children = deleted.rows.map((row) => row.id);
-      return children.length === 0 ? [] : this.#advanceIn(client, children);
+      return children.length === 0 ? { rows: [], change: 0 } : this.#advanceIn(client, children);
     });
+    if (rows.length > 0) await this.#acknowledged(change);
     for (const { sessionId, generation } of rows) {
       deleting.set(sessionId, generation - 1);
       this.#raiseGeneration(sessionId, generation);
@@ -279,14 +329,28 @@ export class PostgresSessionManager implements SessionManagerService {
     this.#store(change.id, row);
   }
 
-  async #reload(client: PoolClient): Promise<void> {
-    const generations = await client.query<{ sessionId: string; generation: number }>(
-      this.#parts.sql.selectGenerations,
-    );
-    for (const { sessionId, generation } of generations.rows) this.#raiseGeneration(sessionId, generation);
-    const sessions = await client.query<SessionRow>(this.#parts.sql.selectAll);
-    this.#sessions.clear();
-    for (const row of sessions.rows) this.#store(row.id, row);
+  /**
+   * Loads every generation and session from one snapshot; resolves with the number of the
+   * last generation change that snapshot holds.
+   */
+  async #reload(client: PoolClient): Promise<number> {
+    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+    try {
+      const change = (await client.query<{ change: number }>(this.#parts.sql.currentChange)).rows[0]?.change;
+      const generations = await client.query<{ sessionId: string; generation: number }>(
+        this.#parts.sql.selectGenerations,
+      );
+      const sessions = await client.query<SessionRow>(this.#parts.sql.selectAll);
+      await client.query('COMMIT');
+      await client.query(this.#parts.sql.forgetSilentListeners, [this.#parts.listenerTtlMs]);
+      for (const { sessionId, generation } of generations.rows) this.#raiseGeneration(sessionId, generation);
+      this.#sessions.clear();
+      for (const row of sessions.rows) this.#store(row.id, row);
+      return change ?? 0;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
   }
 
   /** Keeps a row as the session's state; a row that does not validate is left out. */

@@ -20,8 +20,17 @@ export interface SessionChangeListenerOptions {
   readonly channel: string;
   /** Applies one change; runs on the listening connection, one change after another. */
   readonly apply: (change: SessionChange, client: PoolClient) => Promise<void>;
-  /** Reloads everything: after a reconnect, notifications sent meanwhile were lost. */
-  readonly reload: (client: PoolClient) => Promise<void>;
+  /**
+   * Reloads everything: after a reconnect, notifications sent meanwhile were lost. Resolves
+   * with the number of the last generation change the reload includes.
+   */
+  readonly reload: (client: PoolClient) => Promise<number>;
+  /** Records that this listener is alive and has applied every change up to `change`. */
+  readonly acknowledge: (client: PoolClient, change: number) => Promise<void>;
+  /** Removes this listener's record when it closes. */
+  readonly forget: (client: PoolClient) => Promise<void>;
+  /** How often the record is refreshed while nothing changes. */
+  readonly heartbeatMs: number;
   /** How long `synchronize` waits for its notification to come back. */
   readonly synchronizeTimeoutMs: number;
 }
@@ -34,13 +43,18 @@ const LONGEST_RETRY_MS = 2000;
  * processes (and this one) commit, in commit order. A lost connection is replaced with
  * growing pauses; at the start and after each reconnect everything is (re)loaded. `synchronize()` resolves once
  * every change committed before it was applied: its own notification comes back after them,
- * since PostgreSQL delivers notifications in commit order. Not public API.
+ * since PostgreSQL delivers notifications in commit order. A transaction that advances
+ * generations ends its notifications with `{ change }`; once everything before it is applied,
+ * the listener acknowledges that number in its row, which the heartbeat also refreshes, on
+ * the same connection and in the same order. Not public API.
  */
 export class SessionChangeListener {
   readonly #options: SessionChangeListenerOptions;
   readonly #waiting = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
   #client: PoolClient | undefined;
   #queue: Promise<void> = Promise.resolve();
+  #applied = 0;
+  #heartbeat: NodeJS.Timeout | undefined;
   #retryMs = FIRST_RETRY_MS;
   #retry: NodeJS.Timeout | undefined;
   #closed = false;
@@ -93,11 +107,13 @@ export class SessionChangeListener {
   async close(): Promise<void> {
     this.#closed = true;
     clearTimeout(this.#retry);
+    clearInterval(this.#heartbeat);
     const client = this.#client;
     this.#client = undefined;
     this.#failWaiting(new Error('the session manager is closed'));
     if (client !== undefined) {
       await this.#queue;
+      await this.#options.forget(client).catch(() => undefined);
       // Destroyed, not returned: a pooled connection must not stay on LISTEN for the next user.
       client.release(true);
     }
@@ -111,7 +127,10 @@ export class SessionChangeListener {
     try {
       await client.query(this.#options.listenSql);
       // Through the queue: changes notified while loading are applied after the load.
-      const loaded = this.#queue.then(() => this.#options.reload(client));
+      const loaded = this.#queue.then(async () => {
+        this.#applied = Math.max(this.#applied, await this.#options.reload(client));
+        await this.#options.acknowledge(client, this.#applied);
+      });
       this.#queue = loaded.catch(() => undefined);
       await loaded;
     } catch (error) {
@@ -124,10 +143,21 @@ export class SessionChangeListener {
     }
     this.#client = client;
     this.#retryMs = FIRST_RETRY_MS;
+    clearInterval(this.#heartbeat);
+    this.#heartbeat = setInterval(() => this.#beat(client), this.#options.heartbeatMs);
+    this.#heartbeat.unref();
   }
 
   #enqueue(client: PoolClient, message: Notification): void {
     this.#queue = this.#queue.then(() => this.#handle(client, message)).catch(() => undefined);
+  }
+
+  /** Refreshes the record through the queue, so it never overtakes a change being applied. */
+  #beat(client: PoolClient): void {
+    if (this.#client !== client) return;
+    this.#queue = this.#queue
+      .then(() => this.#options.acknowledge(client, this.#applied))
+      .catch(() => undefined);
   }
 
   async #handle(client: PoolClient, message: Notification): Promise<void> {
@@ -137,6 +167,11 @@ export class SessionChangeListener {
       const waiter = this.#waiting.get(payload.sync);
       this.#waiting.delete(payload.sync);
       waiter?.resolve();
+      return;
+    }
+    if (typeof payload.change === 'number') {
+      this.#applied = Math.max(this.#applied, payload.change);
+      await this.#options.acknowledge(client, this.#applied);
       return;
     }
     if (typeof payload.id !== 'string') return;
@@ -150,6 +185,7 @@ export class SessionChangeListener {
   #lost(client: PoolClient, error: Error): void {
     if (this.#client !== client) return;
     this.#client = undefined;
+    clearInterval(this.#heartbeat);
     client.release(error);
     this.#failWaiting(new DatabaseConnectionError({ operation: 'synchronize', cause: error }));
     this.#scheduleReconnect();

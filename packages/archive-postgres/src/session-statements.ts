@@ -5,6 +5,7 @@
 export function sessionStatements(s: string) {
   const sessions = `${s}.sessions`;
   const generations = `${s}.session_generations`;
+  const listeners = `${s}.session_listeners`;
   const columns = `id, kind, platform, parent_id AS "parentId", title, created_at AS "createdAt",
     settings, read_only AS "readOnly", last_turn AS "lastTurn"`;
   return {
@@ -26,6 +27,17 @@ export function sessionStatements(s: string) {
       ON CONFLICT (session_id) DO UPDATE SET generation = g.generation + 1
       RETURNING session_id AS "sessionId", generation::float8 AS generation`,
     notify: 'SELECT pg_notify($1, $2)',
+    // Locks the counter until commit, so change numbers follow commit order.
+    nextChange: `UPDATE ${s}.session_changes SET change = change + 1 RETURNING change::float8 AS change`,
+    currentChange: `SELECT change::float8 AS change FROM ${s}.session_changes`,
+    acknowledge: `INSERT INTO ${listeners} AS l (listener_id, applied_change, heartbeat_at)
+      VALUES ($1, $2, now()) ON CONFLICT (listener_id) DO UPDATE
+      SET applied_change = GREATEST(l.applied_change, excluded.applied_change), heartbeat_at = now()`,
+    forgetListener: `DELETE FROM ${listeners} WHERE listener_id = $1`,
+    // Rows of listeners silent for ten lifetimes belong to processes long gone.
+    forgetSilentListeners: `DELETE FROM ${listeners} WHERE heartbeat_at < now() - $1 * interval '10 milliseconds'`,
+    unacknowledged: `SELECT count(*)::int AS waiting FROM ${listeners}
+      WHERE applied_change < $1 AND listener_id <> $2 AND heartbeat_at > now() - $3 * interval '1 millisecond'`,
   };
 }
 
