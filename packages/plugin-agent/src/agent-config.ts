@@ -1,4 +1,5 @@
 import type { ModelRef } from '@aalis/api-llm';
+import type { SelfIdentity } from '@aalis/schema-message';
 import type { AgentLogger } from './agent-logger';
 
 /**
@@ -52,6 +53,14 @@ export interface AgentConfig {
   readonly maxRunningTurns?: number;
   /** Receives the turn-end line of every turn and isolated failures. Default: the console. */
   readonly logger?: AgentLogger;
+  /**
+   * The assistant's own account on each platform, recorded on every final reply of a turn on
+   * that platform ([ARC-3]): a map by platform (`{ qq: { userId: '10001', nickname: 'Aalis' } }`)
+   * or a function of the platform. Default: none, and nothing is recorded.
+   */
+  readonly selfIdentity?:
+    | Readonly<Record<string, SelfIdentity>>
+    | ((platform: string) => SelfIdentity | undefined);
   /** Makes turn ids; they must be unique ([TID-1]). Default `crypto.randomUUID`. */
   readonly createTurnId?: () => string;
   /** Makes tool call ids; they must be unique ([TID-3]). Default `crypto.randomUUID`. */
@@ -60,8 +69,12 @@ export interface AgentConfig {
 
 /** {@link AgentConfig} with every default filled in. */
 export interface ResolvedAgentConfig
-  extends Required<Omit<AgentConfig, 'model' | 'systemPrompt' | 'createTurnId' | 'createCallId'>> {
+  extends Required<
+    Omit<AgentConfig, 'model' | 'systemPrompt' | 'selfIdentity' | 'createTurnId' | 'createCallId'>
+  > {
   readonly model: ModelRef | undefined;
+  /** The assistant's identity on a platform, or `undefined` when not configured. */
+  readonly selfIdentity: (platform: string) => SelfIdentity | undefined;
   readonly systemPrompt: string | undefined;
   readonly createTurnId: () => string;
   readonly createCallId: () => string;
@@ -87,6 +100,7 @@ export function resolveAgentConfig(
     drainDeadlineMs: config.drainDeadlineMs ?? 5_000,
     maxRunningTurns: config.maxRunningTurns ?? 32,
     logger: config.logger ?? fallbackLogger,
+    selfIdentity: selfIdentityOf(config.selfIdentity),
     createTurnId: config.createTurnId ?? (() => crypto.randomUUID()),
     createCallId: config.createCallId ?? (() => crypto.randomUUID()),
   };
@@ -111,4 +125,13 @@ function assertWholeNumber(key: string, value: number, minimum: number): void {
   if (!Number.isInteger(value) || value < minimum) {
     throw new TypeError(`agent config ${key} must be a whole number >= ${minimum}, got ${String(value)}`);
   }
+}
+
+function selfIdentityOf(option: AgentConfig['selfIdentity']): ResolvedAgentConfig['selfIdentity'] {
+  if (option === undefined) return () => undefined;
+  if (typeof option === 'function') return option;
+  if (typeof option !== 'object' || option === null) {
+    throw new TypeError('agent config selfIdentity must be a map by platform or a function of the platform');
+  }
+  return (platform) => (Object.hasOwn(option, platform) ? option[platform] : undefined);
 }

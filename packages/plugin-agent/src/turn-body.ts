@@ -59,7 +59,7 @@ async function runInsideTurn(
       takePendingInsertions: () => turn.takePendingInsertions(),
       ...(turn.inputs[0]?.message.source === undefined ? {} : { source: turn.inputs[0].message.source }),
     },
-    session: { kind: sessionKindOf(context, turn), settings },
+    session: { kind: sessionKindOf(context, turn), settings, ...selfIdentityOf(context, turn) },
     model: await resolving,
     llm: context.deps.llm,
     ...(context.deps.tools === undefined ? {} : { tools: context.deps.tools }),
@@ -124,6 +124,13 @@ function sessionKindOf(context: AgentContext, turn: Turn<TurnInput, MessageActor
   const known = context.deps.sessions?.getSession(turn.sessionId)?.kind;
   if (known !== undefined) return known;
   return turn.inputs[0]?.message.sessionType === undefined ? 'console' : 'room';
+}
+
+/** The assistant's own identity on the turn's platform, when configured ([ARC-3]). */
+function selfIdentityOf(context: AgentContext, turn: Turn<TurnInput, MessageActor>) {
+  const platform = turn.inputs[0]?.message.platform;
+  const selfIdentity = platform === undefined ? undefined : context.config.selfIdentity(platform);
+  return selfIdentity === undefined ? {} : { selfIdentity };
 }
 
 async function failTurn(

@@ -33,6 +33,27 @@ describe('the default agent in an app', () => {
     expect(harness.logLines.some((line) => line.includes(`turn ${turnId} of s1 ended: replied`))).toBe(true);
   });
 
+  it('[ARC-3] records its own identity on the platform of the turn, configured as a map by platform', async () => {
+    const model = createScriptedModel({
+      steps: [{ text: 'on test' }, { text: 'on qq' }, { text: 'nowhere' }],
+    });
+    const harness = agentApp({
+      llm: model.service,
+      config: { selfIdentity: { test: { userId: 'bot-test' }, qq: { userId: '10001', nickname: 'Aalis' } } },
+    });
+    await harness.agent.handleMessage(input('a'));
+    await harness.agent.handleMessage(input('b', { sessionId: 's2', platform: 'qq' }));
+    await harness.agent.handleMessage(input('c', { sessionId: 's3', platform: 'constructor' }));
+    const identityOf = async (sessionId: string) =>
+      (await harness.store.list(sessionId)).at(-1)?.metadata[WellKnownMetadataKeys.SelfIdentity];
+    expect(await identityOf('s1')).toEqual({ userId: 'bot-test' });
+    expect(await identityOf('s2')).toEqual({ userId: '10001', nickname: 'Aalis' });
+    // A platform with no entry records none, even one named like an Object.prototype member.
+    expect(await identityOf('s3')).toBeUndefined();
+    const misconfigured = agentApp({ llm: model.service, config: { selfIdentity: 'bot' as never } });
+    expect(String(misconfigured.errors[0])).toMatch(/selfIdentity must be a map by platform/);
+  });
+
   it('[SVC-3] rejects an invalid input with a validation error naming the field, archiving nothing', async () => {
     const model = createScriptedModel();
     const harness = agentApp({ llm: model.service });
