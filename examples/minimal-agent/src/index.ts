@@ -1,4 +1,4 @@
 export { capabilities } from './capabilities.js';
 export { createMinimalAgent } from './minimal-agent.js';
-export { minimalAgentPlugin } from './plugin.js';
+export { type MinimalAgentConfig, minimalAgentPlugin } from './plugin.js';
 export type { MinimalAgentServices } from './services.js';

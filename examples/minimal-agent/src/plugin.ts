@@ -5,8 +5,15 @@ import { memory } from '@aalis/api-memory';
 import { messageArchive } from '@aalis/api-message-archive';
 import { sessionManager } from '@aalis/api-session-manager';
 import { tools } from '@aalis/api-tools';
-import { contributions, definePlugin, events, lifecycle, optional } from '@aalis/core';
+import { contributions, definePlugin, events, lifecycle, optional, type PluginContext } from '@aalis/core';
+import type { SelfIdentity } from '@aalis/schema-message';
 import { createMinimalAgent } from './minimal-agent.js';
+
+/** Config of {@link minimalAgentPlugin}. */
+export interface MinimalAgentConfig {
+  /** The assistant's own account on a platform, recorded on final replies ([ARC-3]). */
+  readonly selfIdentity?: (platform: string) => SelfIdentity | undefined;
+}
 
 /** The minimal agent as an app loads it: a plugin that provides the `agent` service. */
 export const minimalAgentPlugin = definePlugin({
@@ -22,7 +29,7 @@ export const minimalAgentPlugin = definePlugin({
     contributions,
     lifecycle,
   },
-  apply(services, context) {
+  apply(services, context: PluginContext<MinimalAgentConfig | undefined>) {
     const service = createMinimalAgent({
       llm: services.llm.use,
       tools: services.tools.use,
@@ -38,6 +45,7 @@ export const minimalAgentPlugin = definePlugin({
       events: services.events.use,
       contributions: services.contributions.use,
       lifecycle: services.lifecycle.use,
+      ...(context.config?.selfIdentity === undefined ? {} : { selfIdentity: context.config.selfIdentity }),
     });
     context.provide(agent, service, { name: 'minimal' });
   },

@@ -264,6 +264,12 @@ async function callTool(
   return result(after.result.content, after.metadata); // plugins' metadata kept ([ARC-4])
 }
 
+/** The assistant's own account on the turn's platform, when the app gave one ([ARC-3]). */
+function selfIdentityOn(services: MinimalAgentServices, platform: string | undefined) {
+  const identity = platform === undefined ? undefined : services.selfIdentity?.(platform);
+  return identity === undefined ? {} : { [Keys.SelfIdentity]: identity };
+}
+
 /** Persists the final reply with what [ARC-3] asks and hands it to the platform. */
 async function sendReply(
   services: MinimalAgentServices,
@@ -277,6 +283,7 @@ async function sendReply(
     [Keys.Model]: model.ref,
     [Keys.Tokens]: { ...state.tokens },
     [Keys.Platform]: first?.platform ?? 'unknown',
+    ...selfIdentityOn(services, first?.platform),
     ...(first?.groupId === undefined
       ? {}
       : { [Keys.Group]: { id: first.groupId, ...(first.groupName ? { name: first.groupName } : {}) } }),

@@ -5,6 +5,7 @@ import type { MessageArchiveService } from '@aalis/api-message-archive';
 import type { SessionManagerService } from '@aalis/api-session-manager';
 import type { ToolsService } from '@aalis/api-tools';
 import type { Contributions, EventBus, Lifecycle } from '@aalis/core';
+import type { SelfIdentity } from '@aalis/schema-message';
 
 /**
  * The collaborators the contract names, as plain services. The archive and memory are
@@ -20,4 +21,6 @@ export interface MinimalAgentServices {
   readonly events: EventBus;
   readonly contributions: Contributions;
   readonly lifecycle: Lifecycle;
+  /** Not a service: the assistant's own account on a platform, recorded on final replies ([ARC-3]). */
+  readonly selfIdentity?: (platform: string) => SelfIdentity | undefined;
 }
