@@ -10,7 +10,7 @@ import { capabilities, minimalAgentPlugin } from '../src/index.js';
 const adapter: AdapterModule = {
   implementation: { name: manifest.name, version: manifest.version },
   factory: (harness) => {
-    harness.app.plugin(minimalAgentPlugin);
+    harness.app.plugin(minimalAgentPlugin, { selfIdentity: harness.selfIdentity });
     return harness.app.service(agent).use;
   },
   capabilities,

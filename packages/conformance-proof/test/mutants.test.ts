@@ -19,6 +19,7 @@ import { interruptRunningTurn } from './mutants/interrupt-running-turn';
 import { joinedNotCounted } from './mutants/joined-not-counted';
 import { noRecordForSilent } from './mutants/no-record-for-silent';
 import { noStopMarker } from './mutants/no-stop-marker';
+import { oneIdentityEverywhere } from './mutants/one-identity-everywhere';
 import { reasonInStopMarker } from './mutants/reason-in-stop-marker';
 import { recordBeforeStopMarker } from './mutants/record-before-stop-marker';
 import { recordOnFirstReply } from './mutants/record-on-first-reply';
@@ -68,6 +69,7 @@ const MUTANTS: readonly {
   { name: 'stopper-only-in-metadata', factory: stopperOnlyInMetadata, breaks: ['ABT-6'] },
   { name: 'tool-metadata-filtered', factory: toolMetadataFiltered, breaks: ['ARC-4'] },
   { name: 'used-totals-per-turn', factory: usedTotalsPerTurn, breaks: ['USG-2'] },
+  { name: 'one-identity-everywhere', factory: oneIdentityEverywhere, breaks: ['ARC-3'] },
 ];
 
 /**

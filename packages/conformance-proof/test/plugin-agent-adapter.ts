@@ -37,6 +37,6 @@ export const pluginAgentCapabilities: Capabilities = {
 
 /** Loads plugin-agent into the harness's app and hands the kit the agent's business handle. */
 export function pluginAgentFactory(harness: Harness) {
-  harness.app.plugin(agentPlugin, { logger: silentLogger });
+  harness.app.plugin(agentPlugin, { logger: silentLogger, selfIdentity: harness.selfIdentity });
   return harness.app.service(agent).use;
 }

@@ -203,6 +203,37 @@ const replyMetadata = defineCase({
   },
 });
 
+const selfIdentity = defineCase({
+  requirements: ['ARC-3'],
+  name: "the final reply records the assistant's own identity on the platform of its turn",
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { kind: 'room', platform: 'conformance' });
+    session(h, 's2', { kind: 'room', platform: 'elsewhere' });
+    h.model.script([{ text: 'reply here' }, { text: 'reply there' }]);
+    await sendHuman(context, 's1', 'question', { sessionType: 'private' }).done;
+    await sendHuman(context, 's2', 'question', { platform: 'elsewhere', sessionType: 'private' }).done;
+    for (const [sessionId, platform] of [
+      ['s1', 'conformance'],
+      ['s2', 'elsewhere'],
+    ] as const) {
+      const reply = assert.defined('ARC-3', storedReplies(h, sessionId)[0], {
+        rule: 'a replied turn must persist its final reply',
+        subject: `the persisted final reply of ${sessionId}`,
+      });
+      const recorded = reply.metadata[Keys.SelfIdentity];
+      const expected = h.selfIdentity(platform);
+      assert.that('ARC-3', recorded?.userId === expected.userId, {
+        rule: `the final reply must record the assistant's own identity on the turn's platform (${platform}) under WellKnownMetadataKeys.SelfIdentity`,
+        observed:
+          recorded === undefined
+            ? `the reply of ${sessionId} recorded no identity (the adapter's factory must give the agent harness.selfIdentity as its identity on every platform)`
+            : `the reply of ${sessionId} recorded ${JSON.stringify(recorded)}, not ${JSON.stringify(expected)}`,
+      });
+    }
+  },
+});
+
 const visibleBody = defineCase({
   requirements: ['ARC-3'],
   name: 'a structured-output reply records its decoded visible body',
@@ -742,6 +773,7 @@ export const ARC_CASES = [
   groupRecordsCalls,
   failedCallsCarryCallId,
   replyMetadata,
+  selfIdentity,
   visibleBody,
   toolAfterMetadata,
   roomLastReplyOnly,

@@ -152,6 +152,7 @@ function buildHarness(options: HarnessOptions, shared: SharedWorld | undefined):
     },
     contribute: (spec, contributeOptions) => contribute(app, spec, contributeOptions?.plugin),
     input: (fields) => buildInput(fields, { ids, clock }),
+    selfIdentity: (platform) => ({ userId: `assistant@${platform}`, nickname: `Assistant on ${platform}` }),
     tick: () => activity.next(),
     until: (predicate, label = 'a condition of the case (harness.until) to hold') =>
       activity.waits.label(activity.until(predicate), label),

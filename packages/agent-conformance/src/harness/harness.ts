@@ -12,7 +12,7 @@ import type { MessageArchiveService } from '@aalis/api-message-archive';
 import type { SessionManagerService } from '@aalis/api-session-manager';
 import type { BoundTools } from '@aalis/api-tools';
 import type { App, Contributions, EventBus, EventMap, EventName, Lifecycle } from '@aalis/core';
-import type { IncomingMessage } from '@aalis/schema-message';
+import type { IncomingMessage, SelfIdentity } from '@aalis/schema-message';
 import type { Clock } from './clock';
 import type { ContributionProbe } from './contribution-probe';
 import type { FakeSessionManager } from './fake-session-manager';
@@ -106,6 +106,12 @@ export interface Harness {
   contribute(spec: AgentPromptContribution, options?: { readonly plugin?: string }): ContributionProbe;
   /** A valid `IncomingMessage` with deterministic defaults (platform `conformance`, user `user-1`). */
   input(fields: InputFields): IncomingMessage;
+  /**
+   * The assistant's own account on `platform`, which the final reply records ([ARC-3]). Give
+   * it to the agent in the factory as the agent's identity on every platform
+   * (plugin-agent: `{ selfIdentity: harness.selfIdentity }`).
+   */
+  selfIdentity(platform: string): SelfIdentity;
   /** Takes the next activity number, for actions the case records itself; waiters are re-checked. */
   tick(): number;
   /**

@@ -1,6 +1,11 @@
 import type { Harness } from '@aalis/agent-conformance';
 import type { AgentService } from '@aalis/api-agent';
-import { type AgentDependencies, createAgentService, type DefaultAgentService } from '@aalis/plugin-agent';
+import {
+  type AgentConfig,
+  type AgentDependencies,
+  createAgentService,
+  type DefaultAgentService,
+} from '@aalis/plugin-agent';
 import { silentLogger } from './silent-logger';
 
 /** The collaborators plugin-agent works with, as a mutant may replace them (absent: `undefined`). */
@@ -18,6 +23,8 @@ export interface Collaborators {
 export interface MutantWiring {
   /** Replaces collaborators before plugin-agent sees them (default: the harness's own). */
   readonly collaborators?: (collaborators: Collaborators) => Collaborators;
+  /** Changes plugin-agent's config (default: the silent logger and the harness's identities). */
+  readonly config?: (config: AgentConfig) => AgentConfig;
   /** Wraps the service plugin-agent returns (default: the service as it is). */
   readonly service?: (service: DefaultAgentService) => AgentService;
 }
@@ -40,10 +47,11 @@ export function buildPluginAgent(harness: Harness, wiring: MutantWiring = {}): A
     memory: services.memory,
   };
   const collaborators = wiring.collaborators?.(own) ?? own;
+  const config: AgentConfig = { logger: silentLogger, selfIdentity: harness.selfIdentity };
   const agent = createAgentService({
     ...collaborators,
     contributions: () => services.contributions.list('agent:prompt'),
-    config: { logger: silentLogger },
+    config: wiring.config?.(config) ?? config,
   });
   services.events.on('session:deleted', ({ sessionId }) => agent.sessionDeleted(sessionId));
   services.events.on('token:request', (event) => agent.answerTokenRequest(event));
