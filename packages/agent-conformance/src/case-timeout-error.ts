@@ -25,8 +25,14 @@ const SUBJECTS: Readonly<Record<CasePhase, (caseId: string) => string>> = {
   teardown: (caseId) => `stopping the app after case ${caseId}`,
 };
 
+/** How many items of each list the message names, oldest first; the rest are counted (`open` and `waitingFor` keep all). */
+const LISTED_ITEMS = 8;
+
 function listed(heading: string, items: readonly string[] | undefined): string | undefined {
-  return items === undefined || items.length === 0 ? undefined : `${heading}: ${items.join('; ')}.`;
+  if (items === undefined || items.length === 0) return undefined;
+  const shown = items.slice(0, LISTED_ITEMS).join('; ');
+  const more = items.length - LISTED_ITEMS;
+  return `${heading}: ${shown}${more > 0 ? `; and ${more} more` : ''}.`;
 }
 
 function timeoutMessage(options: CaseTimeoutErrorOptions): string {

@@ -5,7 +5,7 @@ import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { InputRecord } from '../runner/input-record';
-import { outbound, sendHuman, session, storedReplies, turns } from './scenario';
+import { outbound, sendHuman, sendInjection, session, storedReplies, turns } from './scenario';
 
 /**
  * The liveness cases ([LIV-1]..[LIV-4]). Each hangs one piece of someone else's code for one
@@ -398,6 +398,69 @@ const admissionLeave = defineCase({
   },
 });
 
+const admissionAfterStops = defineCase({
+  requirements: ['LIV-4'],
+  name: 'under the limit, stopping a running session and admitting one from the line leave the line and later turns intact',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    const gate = createGate();
+    const ids = Array.from({ length: CROWD }, (_, index) => session(h, `crowd-${index}`));
+    // Every first turn, and the admitted session's second one.
+    h.model.script(Array.from({ length: CROWD + 1 }, () => ({ waitFor: gate, text: 'reply' })));
+    const inputs = ids.map((id) => sendHuman(context, id, `hello from ${id}`));
+    await h.settle();
+    // The oldest session, running since before the line formed, and the oldest one in line.
+    const [stopped] = ids as [string];
+    const admitted = assert.defined(
+      'LIV-4',
+      ids.find((id) => turns(h, id).length === 0),
+      {
+        rule: `turns running at once across sessions must be limited (below ${CROWD} here)`,
+        subject: 'a session waiting for the limit on running turns',
+      },
+    );
+    const released = sendInjection(context, stopped, 'a job queued behind the running turn');
+    await h.settle();
+    const stoppedRunning = await context.agent.abort(stopped, { queued: true });
+    assert.that('LIV-4', stoppedRunning, {
+      rule: 'abort must stop the running turn of a session (ABT-1)',
+      observed: `abort of ${stopped} returned false`,
+    });
+    await h.until(
+      () => turns(h, admitted).length > 0,
+      `the oldest waiting session (${admitted}) to open its turn in the slot the stopped turn freed`,
+    );
+    const second = sendInjection(context, admitted, 'a job for the session admitted from the line');
+    await h.settle();
+    gate.open();
+    await Promise.all([...inputs, released, second].map((input) => input.done));
+    const opened = turns(h).map((turn) => turn.sessionId);
+    assert.deepEqual(
+      'LIV-4',
+      opened.filter((id, index) => opened.indexOf(id) === index),
+      ids,
+      {
+        rule: 'stopping a session that held a slot, with its queue, must leave every waiting session in line, oldest first',
+        subject: 'the order in which the sessions opened their first turns',
+      },
+    );
+    assert.deepEqual(
+      'LIV-4',
+      turns(h, admitted).map((turn) => turn.after?.outcome),
+      ['replied', 'replied'],
+      {
+        rule: 'a session that got its slot from the line must open its next turn like any other once that turn ends',
+        subject: `the outcomes of the turns of ${admitted}`,
+      },
+    );
+    assert.equal('LIV-4', turns(h, stopped).length, 1, {
+      rule: 'an input released by abort with queued opens no turn (ABT-3)',
+      subject: `the number of turns of ${stopped}`,
+    });
+  },
+});
+
 /** The cases of the LIV family ([LIV-1]..[LIV-4]). */
 export const LIV_CASES = [
   inputBeforeAbortQueued,
@@ -413,4 +476,5 @@ export const LIV_CASES = [
   hugeInput,
   admission,
   admissionLeave,
+  admissionAfterStops,
 ];
