@@ -1,4 +1,6 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
+
 /**
  * Mutation testing of the kit's run alone: how many faults planted in turn-scheduler,
  * plugin-agent, tool-loop and archive-adapter's turn persistence the conformance cases against
@@ -19,7 +21,12 @@ const config = {
     '!packages/*/src/**/*.test-d.ts',
   ],
   testRunner: 'vitest',
-  plugins: ['@stryker-mutator/vitest-runner'],
+  plugins: [
+    '@stryker-mutator/vitest-runner',
+    fileURLToPath(new URL('mutation/log-ignorer.mjs', import.meta.url)),
+  ],
+  // Log lines are outside what the contract lets users observe: reported as ignored.
+  ignorers: ['log-lines'],
   vitest: {
     configFile: 'packages/conformance-proof/vitest.mutation.config.ts',
     // The conformance cases reach the mutated code through plugin-agent, not by importing it.
