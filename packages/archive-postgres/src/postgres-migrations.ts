@@ -86,6 +86,26 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       INSERT INTO ${s}.session_changes (change) VALUES (0);
     `,
   },
+  {
+    // The session inbox: inputs handed to any process, in the order their enqueues committed
+    // (one session's enqueues are serialised by an advisory lock), until the session's owner
+    // settles them. `token` is the lease token of the owner that took the input; payloads and
+    // outcomes are JSON text.
+    version: 5,
+    sql: (s) => `
+      CREATE TABLE ${s}.session_inputs (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        session_id text NOT NULL,
+        payload text NOT NULL,
+        state text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'taken', 'settled')),
+        token bigint,
+        outcome text,
+        enqueued_at timestamptz(3) NOT NULL DEFAULT clock_timestamp(),
+        settled_at timestamptz(3)
+      );
+      CREATE INDEX session_inputs_open ON ${s}.session_inputs (session_id, id) WHERE state <> 'settled';
+    `,
+  },
 ];
 
 /** The newest schema version this copy of the package writes. */

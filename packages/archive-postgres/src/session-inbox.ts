@@ -1,0 +1,299 @@
+import { createHash } from 'node:crypto';
+import type { Pool, PoolClient } from 'pg';
+import { classifyPostgresFailure } from './classify-postgres-failure';
+import { resolvePool } from './create-postgres-pool';
+import { migratePostgres } from './migrate-postgres';
+import { NotificationListener } from './notification-listener';
+import type { PostgresConnectionOptions } from './postgres-connection-options';
+import { quoteSchema } from './quote-schema';
+import { type SessionInboxStatements, sessionInboxStatements } from './session-inbox-statements';
+import { sessionLeaseStatements } from './session-lease-statements';
+import { untilAborted } from './until-aborted';
+import { withTransaction } from './with-transaction';
+import { checkFence, type LeaseFence } from './write-fence';
+
+/** One input in the inbox, as its session's owner takes it. */
+export interface InboxInput {
+  /** The inbox's id of the input: ids of one session grow in the order its enqueues committed. */
+  readonly id: string;
+  readonly sessionId: string;
+  /** What `enqueue` was given, parsed back from JSON. */
+  readonly payload: unknown;
+}
+
+interface Waiter {
+  readonly resolve: (outcome: unknown) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+const DEFAULT_TAKE_LIMIT = 100;
+
+/**
+ * The session inbox on PostgreSQL ([DUR-3]): any process enqueues a session's inputs durably,
+ * the process that holds the session's lease takes them in the order their enqueues committed
+ * and settles each with an outcome, and the enqueuing process waits for that outcome. Taking
+ * and settling are fenced by the lease: a process that lost it can neither take nor settle.
+ * Notifications on one channel per schema tell owners that a session has new inputs
+ * (`onQueued`) and waiters that an input was settled; after a lost connection both catch up
+ * from the table.
+ */
+export class SessionInbox {
+  /** The schema that holds the tables. */
+  readonly schema: string;
+  readonly #pool: Pool;
+  readonly #ownsPool: boolean;
+  readonly #sql: SessionInboxStatements;
+  readonly #fenceSql: string;
+  readonly #channel: string;
+  readonly #listener: NotificationListener;
+  readonly #waiters = new Map<string, Set<Waiter>>();
+  readonly #queuedListeners = new Set<(sessionId: string) => void>();
+
+  private constructor(parts: { schema: string; pool: Pool; ownsPool: boolean }) {
+    const quoted = quoteSchema(parts.schema);
+    this.schema = parts.schema;
+    this.#pool = parts.pool;
+    this.#ownsPool = parts.ownsPool;
+    this.#sql = sessionInboxStatements(quoted);
+    this.#fenceSql = sessionLeaseStatements(quoted).fence;
+    this.#channel = `aalis_inbox_${createHash('sha256').update(parts.schema).digest('hex').slice(0, 16)}`;
+    this.#listener = new NotificationListener({
+      pool: parts.pool,
+      listenSql: `LISTEN "${this.#channel}"`,
+      onNotification: (payload) => this.#notified(payload),
+      onConnected: () => this.#catchUp(),
+    });
+  }
+
+  /**
+   * Connects, migrates unless `migrate: false`, and starts listening. Rejects with
+   * `DatabaseConnectionError`, `DatabaseTimeoutError` or `UnsupportedSchemaVersionError`.
+   */
+  static async open(options: PostgresConnectionOptions): Promise<SessionInbox> {
+    const schema = options.schema ?? 'aalis';
+    quoteSchema(schema);
+    const { pool, owned } = resolvePool(options);
+    try {
+      if (options.migrate !== false) await migratePostgres({ pool, schema });
+      const inbox = new SessionInbox({ schema, pool, ownsPool: owned });
+      await inbox.#listener.start().catch((error: unknown) => {
+        throw classifyPostgresFailure(error, 'open') ?? error;
+      });
+      return inbox;
+    } catch (error) {
+      if (owned) await pool.end();
+      throw error;
+    }
+  }
+
+  /**
+   * Adds an input to the session's inbox and tells the listening owners; resolves with its id
+   * once committed. Enqueues of one session are serialised until commit, so ids follow the
+   * order in which they committed. `payload` must survive `JSON.stringify`.
+   */
+  async enqueue(sessionId: string, payload: unknown): Promise<string> {
+    assertSessionId(sessionId);
+    const text = JSON.stringify(payload);
+    if (typeof text !== 'string') throw new TypeError('an inbox payload must be a JSON value');
+    return this.#storage('enqueue', () =>
+      withTransaction(this.#pool, async (client) => {
+        await client.query(this.#sql.lockSession, [`inbox:${this.schema}:${sessionId}`]);
+        const inserted = await client.query<{ id: string }>(this.#sql.enqueue, [sessionId, text]);
+        const id = inserted.rows[0]?.id;
+        if (id === undefined) throw new Error('the inbox returned no id');
+        await this.#notify(client, { q: sessionId });
+        return id;
+      }),
+    );
+  }
+
+  /**
+   * The session's queued inputs, oldest first (at most `limit`, default 100), marked taken by
+   * this lease. Rejects with `StaleLeaseError` when the lease is no longer the session's
+   * current one, taking nothing.
+   */
+  async take(lease: LeaseFence, options: { readonly limit?: number } = {}): Promise<InboxInput[]> {
+    const limit = options.limit ?? DEFAULT_TAKE_LIMIT;
+    if (!Number.isSafeInteger(limit) || limit < 1) throw new TypeError('limit must be a whole number >= 1');
+    const rows = await this.#fenced('take', lease, async (client) => {
+      const taken = await client.query<{ id: string; payload: string }>(this.#sql.take, [
+        lease.sessionId,
+        String(lease.token),
+        limit,
+      ]);
+      return taken.rows;
+    });
+    return rows
+      .map((row) => ({ id: row.id, sessionId: lease.sessionId, payload: JSON.parse(row.payload) as unknown }))
+      .sort((a, b) => compareIds(a.id, b.id));
+  }
+
+  /**
+   * Settles an input this lease took with `outcome` (a JSON value) and tells its waiters.
+   * Resolves `false` when the input was not taken by this lease or is settled already;
+   * rejects with `StaleLeaseError` when the lease is no longer current.
+   */
+  async settle(lease: LeaseFence, inputId: string, outcome: unknown): Promise<boolean> {
+    const text = outcomeText(outcome);
+    return this.#fenced('settle', lease, async (client) => {
+      const updated = await client.query(this.#sql.settle, [
+        inputId,
+        lease.sessionId,
+        String(lease.token),
+        text,
+      ]);
+      if (updated.rowCount === 0) return false;
+      await this.#notify(client, { s: inputId });
+      return true;
+    });
+  }
+
+  /** Settles every queued input of the lease's session with `outcome`; resolves with their ids. */
+  async settleQueued(lease: LeaseFence, outcome: unknown): Promise<string[]> {
+    const text = outcomeText(outcome);
+    return this.#fenced('settleQueued', lease, (client) =>
+      this.#settleRows(client, this.#sql.settleQueued, [lease.sessionId, text]),
+    );
+  }
+
+  /**
+   * Settles with `outcome` the inputs of the lease's session that an earlier owner took and
+   * never settled (it died or lost the session); resolves with their ids. A new owner runs it
+   * before it serves the session.
+   */
+  async settleAbandoned(lease: LeaseFence, outcome: unknown): Promise<string[]> {
+    const text = outcomeText(outcome);
+    return this.#fenced('settleAbandoned', lease, (client) =>
+      this.#settleRows(client, this.#sql.settleAbandoned, [lease.sessionId, String(lease.token), text]),
+    );
+  }
+
+  /** Waits until the input is settled and resolves with its outcome; `signal` stops the wait. */
+  async outcome(inputId: string, options: { readonly signal?: AbortSignal } = {}): Promise<unknown> {
+    options.signal?.throwIfAborted();
+    let waiter: Waiter | undefined;
+    const settled = new Promise<unknown>((resolve, reject) => {
+      waiter = { resolve, reject };
+    });
+    const waiting = this.#waiters.get(inputId) ?? new Set<Waiter>();
+    if (waiter !== undefined) waiting.add(waiter);
+    this.#waiters.set(inputId, waiting);
+    try {
+      // Settled before the waiter was registered: the notification went by already.
+      await this.#check(inputId);
+      return await untilAborted(settled, options.signal);
+    } finally {
+      if (waiter !== undefined) waiting.delete(waiter);
+      if (waiting.size === 0 && this.#waiters.get(inputId) === waiting) this.#waiters.delete(inputId);
+    }
+  }
+
+  /**
+   * Calls `listener` with a session id whenever inputs were enqueued for it, and for every
+   * session with unsettled inputs after each (re)connection. Returns a disposer.
+   */
+  onQueued(listener: (sessionId: string) => void): () => void {
+    this.#queuedListeners.add(listener);
+    return () => this.#queuedListeners.delete(listener);
+  }
+
+  /** Sessions with inputs not settled yet, the one waiting longest first. */
+  async pendingSessions(): Promise<string[]> {
+    const result = await this.#storage('pendingSessions', () =>
+      this.#pool.query<{ sessionId: string }>(this.#sql.pendingSessions),
+    );
+    return result.rows.map((row) => row.sessionId);
+  }
+
+  /** Stops listening (waiting `outcome` calls reject) and ends a pool the inbox made. */
+  async close(): Promise<void> {
+    await this.#listener.close();
+    const closed = new Error('the session inbox is closed');
+    for (const waiting of this.#waiters.values()) for (const waiter of waiting) waiter.reject(closed);
+    this.#waiters.clear();
+    if (this.#ownsPool) await this.#pool.end();
+  }
+
+  async #settleRows(client: PoolClient, sql: string, values: unknown[]): Promise<string[]> {
+    const settled = await client.query<{ id: string }>(sql, values);
+    for (const row of settled.rows) await this.#notify(client, { s: row.id });
+    return settled.rows.map((row) => row.id);
+  }
+
+  #fenced<T>(operation: string, lease: LeaseFence, work: (client: PoolClient) => Promise<T>): Promise<T> {
+    return this.#storage(operation, () =>
+      withTransaction(this.#pool, async (client) => {
+        await checkFence(client, this.#fenceSql, lease);
+        return work(client);
+      }),
+    );
+  }
+
+  async #notify(client: PoolClient, message: Record<string, string>): Promise<void> {
+    await client.query(this.#sql.notify, [this.#channel, JSON.stringify(message)]);
+  }
+
+  async #notified(payload: string): Promise<void> {
+    let message: { q?: unknown; s?: unknown };
+    try {
+      message = JSON.parse(payload) as { q?: unknown; s?: unknown };
+    } catch {
+      return;
+    }
+    if (typeof message.q === 'string') this.#tellQueued(message.q);
+    if (typeof message.s === 'string' && this.#waiters.has(message.s)) await this.#check(message.s);
+  }
+
+  /** After a (re)connection: settled inputs and queued sessions may have gone unnoticed. */
+  async #catchUp(): Promise<void> {
+    await Promise.all([...this.#waiters.keys()].map((id) => this.#check(id).catch(() => undefined)));
+    if (this.#queuedListeners.size === 0) return;
+    for (const sessionId of await this.pendingSessions()) this.#tellQueued(sessionId);
+  }
+
+  #tellQueued(sessionId: string): void {
+    for (const listener of this.#queuedListeners) {
+      try {
+        listener(sessionId);
+      } catch {
+        // A failing listener must not stop the others nor the notifications after it.
+      }
+    }
+  }
+
+  /** Resolves the waiters of an input once it is settled. */
+  async #check(inputId: string): Promise<void> {
+    const result = await this.#storage('outcome', () =>
+      this.#pool.query<{ state: string; outcome: string | null }>(this.#sql.outcome, [inputId]),
+    );
+    const row = result.rows[0];
+    if (row === undefined) throw new TypeError(`the inbox has no input ${inputId}`);
+    if (row.state !== 'settled') return;
+    const outcome = row.outcome === null ? null : (JSON.parse(row.outcome) as unknown);
+    for (const waiter of this.#waiters.get(inputId) ?? []) waiter.resolve(outcome);
+  }
+
+  async #storage<T>(operation: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw classifyPostgresFailure(error, operation) ?? error;
+    }
+  }
+}
+
+function assertSessionId(sessionId: string): void {
+  if (typeof sessionId !== 'string' || sessionId === '')
+    throw new TypeError('sessionId must be a non-empty string');
+}
+
+function outcomeText(outcome: unknown): string {
+  const text = JSON.stringify(outcome);
+  if (typeof text !== 'string') throw new TypeError('an inbox outcome must be a JSON value');
+  return text;
+}
+
+/** Compares two bigint ids given as decimal text. */
+function compareIds(a: string, b: string): number {
+  return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+}
