@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Notification, Pool, PoolClient } from 'pg';
+import type { Pool, PoolClient } from 'pg';
 import { DatabaseConnectionError } from './database-connection-error';
 import { DatabaseTimeoutError } from './database-timeout-error';
+import { NotificationListener } from './notification-listener';
 
 /** What a notification on the session channel says. Not public API. */
 export interface SessionChange {
@@ -35,37 +36,45 @@ export interface SessionChangeListenerOptions {
   readonly synchronizeTimeoutMs: number;
 }
 
-const FIRST_RETRY_MS = 100;
-const LONGEST_RETRY_MS = 2000;
-
 /**
- * Holds one connection of the pool on `LISTEN` and applies every session change other
- * processes (and this one) commit, in commit order. A lost connection is replaced with
- * growing pauses; at the start and after each reconnect everything is (re)loaded. `synchronize()` resolves once
- * every change committed before it was applied: its own notification comes back after them,
- * since PostgreSQL delivers notifications in commit order. A transaction that advances
- * generations ends its notifications with `{ change }`; once everything before it is applied,
- * the listener acknowledges that number in its row, which the heartbeat also refreshes, on
- * the same connection and in the same order. Not public API.
+ * Applies every session change other processes (and this one) commit, in commit order, on
+ * one listening connection that is replaced when lost; at the start and after each reconnect
+ * everything is (re)loaded. `synchronize()` resolves once every change committed before it
+ * was applied: its own notification comes back after them, since PostgreSQL delivers
+ * notifications in commit order. A transaction that advances generations ends its
+ * notifications with `{ change }`; once everything before it is applied, the listener
+ * acknowledges that number in its row, which the heartbeat also refreshes, on the same
+ * connection and in the same order. Not public API.
  */
 export class SessionChangeListener {
   readonly #options: SessionChangeListenerOptions;
+  readonly #listener: NotificationListener;
   readonly #waiting = new Map<string, { resolve: () => void; reject: (error: Error) => void }>();
-  #client: PoolClient | undefined;
-  #queue: Promise<void> = Promise.resolve();
   #applied = 0;
   #heartbeat: NodeJS.Timeout | undefined;
-  #retryMs = FIRST_RETRY_MS;
-  #retry: NodeJS.Timeout | undefined;
-  #closed = false;
 
   constructor(options: SessionChangeListenerOptions) {
     this.#options = options;
+    this.#listener = new NotificationListener({
+      pool: options.pool,
+      listenSql: options.listenSql,
+      onNotification: (payload, client) => this.#handle(payload, client),
+      onConnected: async (client) => {
+        this.#applied = Math.max(this.#applied, await options.reload(client));
+        await options.acknowledge(client, this.#applied);
+        this.#startHeartbeat();
+      },
+      onLost: (error) => {
+        clearInterval(this.#heartbeat);
+        this.#failWaiting(new DatabaseConnectionError({ operation: 'synchronize', cause: error }));
+      },
+      onClose: (client) => options.forget(client),
+    });
   }
 
   /** Connects, listens and loads everything; rejects when the first connection fails. */
   async start(): Promise<void> {
-    await this.#connect();
+    await this.#listener.start();
   }
 
   /**
@@ -74,7 +83,7 @@ export class SessionChangeListener {
    * timeout.
    */
   async synchronize(): Promise<void> {
-    if (this.#client === undefined) {
+    if (!this.#listener.listening) {
       throw new DatabaseConnectionError({ operation: 'synchronize', cause: new Error('not listening') });
     }
     const token = randomUUID();
@@ -105,63 +114,22 @@ export class SessionChangeListener {
   }
 
   async close(): Promise<void> {
-    this.#closed = true;
-    clearTimeout(this.#retry);
     clearInterval(this.#heartbeat);
-    const client = this.#client;
-    this.#client = undefined;
     this.#failWaiting(new Error('the session manager is closed'));
-    if (client !== undefined) {
-      await this.#queue;
-      await this.#options.forget(client).catch(() => undefined);
-      // Destroyed, not returned: a pooled connection must not stay on LISTEN for the next user.
-      client.release(true);
-    }
-  }
-
-  async #connect(): Promise<void> {
-    const client = await this.#options.pool.connect();
-    client.on('notification', (message) => this.#enqueue(client, message));
-    client.on('error', (error) => this.#lost(client, error));
-    client.on('end', () => this.#lost(client, new Error('Connection terminated')));
-    try {
-      await client.query(this.#options.listenSql);
-      // Through the queue: changes notified while loading are applied after the load.
-      const loaded = this.#queue.then(async () => {
-        this.#applied = Math.max(this.#applied, await this.#options.reload(client));
-        await this.#options.acknowledge(client, this.#applied);
-      });
-      this.#queue = loaded.catch(() => undefined);
-      await loaded;
-    } catch (error) {
-      client.release(error instanceof Error ? error : new Error(String(error)));
-      throw error;
-    }
-    if (this.#closed) {
-      client.release(true);
-      return;
-    }
-    this.#client = client;
-    this.#retryMs = FIRST_RETRY_MS;
-    clearInterval(this.#heartbeat);
-    this.#heartbeat = setInterval(() => this.#beat(client), this.#options.heartbeatMs);
-    this.#heartbeat.unref();
-  }
-
-  #enqueue(client: PoolClient, message: Notification): void {
-    this.#queue = this.#queue.then(() => this.#handle(client, message)).catch(() => undefined);
+    await this.#listener.close();
   }
 
   /** Refreshes the record through the queue, so it never overtakes a change being applied. */
-  #beat(client: PoolClient): void {
-    if (this.#client !== client) return;
-    this.#queue = this.#queue
-      .then(() => this.#options.acknowledge(client, this.#applied))
-      .catch(() => undefined);
+  #startHeartbeat(): void {
+    clearInterval(this.#heartbeat);
+    this.#heartbeat = setInterval(() => {
+      this.#listener.run((client) => this.#options.acknowledge(client, this.#applied));
+    }, this.#options.heartbeatMs);
+    this.#heartbeat.unref();
   }
 
-  async #handle(client: PoolClient, message: Notification): Promise<void> {
-    const payload = parsePayload(message.payload);
+  async #handle(text: string, client: PoolClient): Promise<void> {
+    const payload = parsePayload(text);
     if (payload === undefined) return;
     if (typeof payload.sync === 'string') {
       const waiter = this.#waiting.get(payload.sync);
@@ -182,33 +150,15 @@ export class SessionChangeListener {
     );
   }
 
-  #lost(client: PoolClient, error: Error): void {
-    if (this.#client !== client) return;
-    this.#client = undefined;
-    clearInterval(this.#heartbeat);
-    client.release(error);
-    this.#failWaiting(new DatabaseConnectionError({ operation: 'synchronize', cause: error }));
-    this.#scheduleReconnect();
-  }
-
-  #scheduleReconnect(): void {
-    if (this.#closed) return;
-    this.#retry = setTimeout(() => {
-      this.#connect().catch(() => this.#scheduleReconnect());
-    }, this.#retryMs);
-    this.#retry.unref();
-    this.#retryMs = Math.min(this.#retryMs * 2, LONGEST_RETRY_MS);
-  }
-
   #failWaiting(error: Error): void {
     for (const waiter of this.#waiting.values()) waiter.reject(error);
     this.#waiting.clear();
   }
 }
 
-function parsePayload(text: string | undefined): Record<string, unknown> | undefined {
+function parsePayload(text: string): Record<string, unknown> | undefined {
   try {
-    const value: unknown = JSON.parse(text ?? '');
+    const value: unknown = JSON.parse(text);
     return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
   } catch {
     return undefined;
