@@ -4,6 +4,7 @@ import {
   type AcceptedSurvivor,
   fileScores,
   type MutationReport,
+  scoreTotals,
   staleAcceptedSurvivors,
   survivorsOf,
   unlistedSurvivors,
@@ -22,7 +23,8 @@ const listPath = process.argv[3] ?? fileURLToPath(new URL('accepted-survivors.js
 const report = JSON.parse(readFileSync(reportPath, 'utf8')) as MutationReport;
 const accepted = JSON.parse(readFileSync(listPath, 'utf8')) as AcceptedSurvivor[];
 
-for (const score of fileScores(report)) {
+const scores = fileScores(report);
+for (const score of [...scores, ...scoreTotals(scores)]) {
   console.log(
     `${score.file}: ${score.score}% of ${score.mutants} killed, ${score.coveredScore}% of covered ` +
       `(${score.survived} survived, ${score.noCoverage} not reached)`,

@@ -148,3 +148,37 @@ export function fileScores(report: MutationReport): FileScore[] {
     })
     .sort((a, b) => a.file.localeCompare(b.file));
 }
+
+/**
+ * The scores of `scores` summed by `groupOf(file)` (default: the package, `packages/<name>`),
+ * then over everything (`file: 'all'`).
+ */
+export function scoreTotals(
+  scores: readonly FileScore[],
+  groupOf: (file: string) => string = (file) => file.split('/').slice(0, 2).join('/'),
+): FileScore[] {
+  const groups = new Map<string, FileScore[]>();
+  for (const score of scores)
+    groups.set(groupOf(score.file), [...(groups.get(groupOf(score.file)) ?? []), score]);
+  const total = (file: string, members: readonly FileScore[]): FileScore => {
+    const sum = (key: 'mutants' | 'killed' | 'survived' | 'noCoverage') =>
+      members.reduce((count, member) => count + member[key], 0);
+    const [mutants, killed] = [sum('mutants'), sum('killed')];
+    const noCoverage = sum('noCoverage');
+    return {
+      file,
+      mutants,
+      killed,
+      survived: sum('survived'),
+      noCoverage,
+      score: percent(killed, mutants),
+      coveredScore: percent(killed, mutants - noCoverage),
+    };
+  };
+  return [
+    ...[...groups.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([group, members]) => total(group, members)),
+    total('all', scores),
+  ];
+}

@@ -4,6 +4,7 @@ import {
   fileScores,
   type MutationReport,
   type ReportMutant,
+  scoreTotals,
   staleAcceptedSurvivors,
   survivorsOf,
   unlistedSurvivors,
@@ -97,6 +98,20 @@ describe('the check of the mutation run', () => {
     expect(fileScores(REPORT)).toEqual([
       { file: 'src/a.ts', mutants: 1, killed: 1, survived: 0, noCoverage: 0, score: 100, coveredScore: 100 },
       { file: 'src/b.ts', mutants: 4, killed: 2, survived: 1, noCoverage: 1, score: 50, coveredScore: 66.7 },
+    ]);
+  });
+
+  test('totals sum the files of each group, then all of them', () => {
+    const totals = scoreTotals(fileScores(REPORT), (file) => file.slice(0, 5));
+    expect(totals).toEqual([
+      { file: 'src/a', mutants: 1, killed: 1, survived: 0, noCoverage: 0, score: 100, coveredScore: 100 },
+      { file: 'src/b', mutants: 4, killed: 2, survived: 1, noCoverage: 1, score: 50, coveredScore: 66.7 },
+      { file: 'all', mutants: 5, killed: 3, survived: 1, noCoverage: 1, score: 60, coveredScore: 75 },
+    ]);
+    expect(scoreTotals(fileScores(REPORT)).map((total) => total.file)).toEqual([
+      'src/a.ts',
+      'src/b.ts',
+      'all',
     ]);
   });
 });
