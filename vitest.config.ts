@@ -16,7 +16,7 @@ export default defineConfig({
   ssr: { resolve: { conditions: [sourceCondition, ...defaultServerConditions] } },
   test: {
     include: ['**/src/**/*.test.ts', '**/test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**', '**/.stryker-tmp/**'],
+    exclude: ['**/node_modules/**', '**/dist/**', '**/.stryker-tmp*/**'],
     testTimeout: 20_000,
     // Starts nothing until a test asks for PostgreSQL (tools/test-postgres/test-database.ts).
     globalSetup: [fileURLToPath(new URL('./tools/test-postgres/global-setup.ts', import.meta.url))],
