@@ -20,6 +20,7 @@ import { joinedNotCounted } from './mutants/joined-not-counted';
 import { noRecordForSilent } from './mutants/no-record-for-silent';
 import { noStopMarker } from './mutants/no-stop-marker';
 import { oneIdentityEverywhere } from './mutants/one-identity-everywhere';
+import { preprocessOpenersOnly } from './mutants/preprocess-openers-only';
 import { reasonInStopMarker } from './mutants/reason-in-stop-marker';
 import { recordBeforeStopMarker } from './mutants/record-before-stop-marker';
 import { recordOnFirstReply } from './mutants/record-on-first-reply';
@@ -70,6 +71,7 @@ const MUTANTS: readonly {
   { name: 'tool-metadata-filtered', factory: toolMetadataFiltered, breaks: ['ARC-4'] },
   { name: 'used-totals-per-turn', factory: usedTotalsPerTurn, breaks: ['USG-2'] },
   { name: 'one-identity-everywhere', factory: oneIdentityEverywhere, breaks: ['ARC-3'] },
+  { name: 'preprocess-openers-only', factory: preprocessOpenersOnly, breaks: ['PRE-1'] },
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
-import { callContains, sendHuman, session, streamChunks, turns } from './scenario';
+import { callContains, secondInputDuringToolCall, sendHuman, session, streamChunks, turns } from './scenario';
 
 const rewrites = defineCase({
   requirements: ['PRE-1'],
@@ -74,5 +74,49 @@ const drops = defineCase({
   },
 });
 
+const joining = defineCase({
+  requirements: ['PRE-1'],
+  name: 'an input that joins a running turn is preprocessed once, before it joins, and its next() returns when that turn ended',
+  requires: ['preprocessors'],
+  run: async (context) => {
+    const h = context.harness;
+    const seen: string[] = [];
+    const returnedEarly: string[] = [];
+    context.agent.registerPreprocessor('rewrite', async (message, next) => {
+      const content = message.content;
+      seen.push(content);
+      message.content = `rewritten: ${content}`;
+      await next();
+      if (turns(h, 's1').some((turn) => turn.afterRun === undefined)) returnedEarly.push(content);
+    });
+    await secondInputDuringToolCall(context, 'first question', 'second question');
+    assert.deepEqual('PRE-1', seen, ['first question', 'second question'], {
+      rule: 'preprocessors must run once per input, also for an input that joins a running turn',
+      subject: 'the inputs the preprocessor saw',
+    });
+    const later = h.model.requests[1];
+    assert.that('PRE-1', later !== undefined && callContains(later, 'rewritten: second question'), {
+      rule: 'an input that joins a running turn must join as the preprocessor rewrote it',
+      observed: 'the model call after the tool call did not see "rewritten: second question"',
+    });
+    const original = h.model.requests.some((call) =>
+      call.messages.some(
+        (message) =>
+          typeof message.content === 'string' &&
+          message.content.includes('second question') &&
+          !message.content.includes('rewritten: second question'),
+      ),
+    );
+    assert.that('PRE-1', !original, {
+      rule: 'the preprocessor runs before the input enters a turn, so no model call sees it unrewritten',
+      observed: 'a model call saw "second question" as it was sent',
+    });
+    assert.deepEqual('PRE-1', returnedEarly, [], {
+      rule: 'next() of a preprocessor must return once its input settled: for a joined input, once that turn ended',
+      subject: 'the inputs whose next() returned while their turn still ran',
+    });
+  },
+});
+
 /** The cases of the PRE family ([PRE-1]). */
-export const PRE_CASES = [rewrites, drops];
+export const PRE_CASES = [rewrites, drops, joining];
