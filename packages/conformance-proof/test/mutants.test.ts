@@ -26,6 +26,7 @@ import { recordBeforeStopMarker } from './mutants/record-before-stop-marker';
 import { recordOnFirstReply } from './mutants/record-on-first-reply';
 import { resolveEarly } from './mutants/resolve-early';
 import { roomSendsIntermediate } from './mutants/room-sends-intermediate';
+import { settingsReadOnce } from './mutants/settings-read-once';
 import { skipGenerationCheck } from './mutants/skip-generation-check';
 import { stickyStopper } from './mutants/sticky-stopper';
 import { stopperOnlyInMetadata } from './mutants/stopper-only-in-metadata';
@@ -72,6 +73,7 @@ const MUTANTS: readonly {
   { name: 'used-totals-per-turn', factory: usedTotalsPerTurn, breaks: ['USG-2'] },
   { name: 'one-identity-everywhere', factory: oneIdentityEverywhere, breaks: ['ARC-3'] },
   { name: 'preprocess-openers-only', factory: preprocessOpenersOnly, breaks: ['PRE-1'] },
+  { name: 'settings-read-once', factory: settingsReadOnce, breaks: ['SET-2'] },
 ];
 
 /**

@@ -53,6 +53,28 @@ const modelSetting = defineCase({
   },
 });
 
+const settingsPerTurn = defineCase({
+  requirements: ['SET-2'],
+  name: 'a model assigned between two turns is the model of the next turn',
+  run: async (context) => {
+    const h = context.harness;
+    h.model.define({ ref: 'conformance/alt' });
+    session(h, 's1');
+    h.model.script([{ text: 'first' }, { text: 'second' }]);
+    await sendHuman(context, 's1', 'one').done;
+    await context.agent.assignModel('s1', 'conformance/alt');
+    await sendHuman(context, 's1', 'two').done;
+    assert.that('SET-2', h.model.requests[0]?.modelRef !== 'conformance/alt', {
+      rule: 'a session without a model setting must call the default model',
+      observed: 'the first turn called conformance/alt before it was assigned',
+    });
+    assert.equal('SET-2', h.model.requests[1]?.modelRef, 'conformance/alt', {
+      rule: "the session's settings are read for each turn: a model assigned after a turn must be the model of the next",
+      subject: 'the model called in the second turn',
+    });
+  },
+});
+
 const thinkingSetting = defineCase({
   requirements: ['SET-2'],
   name: 'the session’s deep-thinking setting reaches the model call',
@@ -130,6 +152,7 @@ export const SET_CASES = [
   assignWrites,
   assignRejects,
   modelSetting,
+  settingsPerTurn,
   thinkingSetting,
   iterationCase(1, { min: 1, max: 1 }),
   iterationCase(3, { min: 2, max: 3 }),
