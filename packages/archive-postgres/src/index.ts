@@ -6,6 +6,7 @@ export {
 } from './database-timeout-error';
 export { LeaseHeldError, type LeaseHeldErrorOptions } from './lease-held-error';
 export { type LeaseLossKind, LeaseLostError, type LeaseLostErrorOptions } from './lease-lost-error';
+export type { LeaseLookup } from './leased-engine';
 export { type MigratePostgresOptions, type MigrationResult, migratePostgres } from './migrate-postgres';
 export { PostgresArchiveStore, type PostgresArchiveStoreOptions } from './postgres-archive-store';
 export type { PostgresConnectionOptions } from './postgres-connection-options';
@@ -17,4 +18,5 @@ export type { SessionLease } from './session-lease';
 export { SessionLeaseError } from './session-lease-error';
 export { type LeaseCallOptions, SessionLeases } from './session-leases';
 export type { SessionLeasesOptions } from './session-leases-options';
+export { SessionNotLeasedError } from './session-not-leased-error';
 export { StaleLeaseError, type StaleLeaseErrorOptions } from './stale-lease-error';

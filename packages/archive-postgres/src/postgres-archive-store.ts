@@ -1,6 +1,7 @@
 import type { ArchiveStoreOptions } from '@aalis/archive-adapter';
-import { ArchiveStoreBase } from '@aalis/archive-adapter/engine';
+import { ArchiveStoreBase, type StoreEngine } from '@aalis/archive-adapter/engine';
 import { resolvePool } from './create-postgres-pool';
+import { LeasedEngine, type LeaseLookup } from './leased-engine';
 import { migratePostgres } from './migrate-postgres';
 import type { PostgresConnectionOptions } from './postgres-connection-options';
 import { PostgresEngine } from './postgres-engine';
@@ -29,10 +30,16 @@ export class PostgresArchiveStore extends ArchiveStoreBase {
   readonly #engine: PostgresEngine;
   readonly #options: ArchiveStoreOptions;
 
-  private constructor(engine: PostgresEngine, schema: string, options: ArchiveStoreOptions) {
+  /** `engine` serves this store; `base` is what `fenced` and `leased` views derive from. */
+  private constructor(
+    engine: StoreEngine,
+    base: PostgresEngine,
+    schema: string,
+    options: ArchiveStoreOptions,
+  ) {
     super(engine, options);
     this.schema = schema;
-    this.#engine = engine;
+    this.#engine = base;
     this.#options = options;
   }
 
@@ -57,7 +64,24 @@ export class PostgresArchiveStore extends ArchiveStoreBase {
     ) {
       throw new TypeError('fenced needs a lease from SessionLeases');
     }
-    return new PostgresArchiveStore(this.#engine.fenced(lease), this.schema, this.#options);
+    const fenced = this.#engine.fenced(lease);
+    return new PostgresArchiveStore(fenced, fenced, this.schema, this.#options);
+  }
+
+  /**
+   * A view of this store for a process that serves sessions under leases ([DUR-3]): every turn
+   * write (`archiveIncoming`, `append`, `updateMetadata`, `rollback`) goes through the lease
+   * `leases` holds of the written session at that moment, as `fenced(lease)` would, and is
+   * refused with `SessionNotLeasedError` when it holds none, or `StaleLeaseError` once another
+   * process took the session over. `clear` and `clearHistory` are not fenced: they are the
+   * cleanup of clearing, which runs under the agent's hold, possibly on a process that serves
+   * none of the sessions. Reads are the store's; closing the view does nothing.
+   */
+  leased(leases: LeaseLookup): PostgresArchiveStore {
+    if (typeof leases?.leaseOf !== 'function')
+      throw new TypeError('leased needs the SessionLeases of this process');
+    const engine = new LeasedEngine(this.#engine, leases);
+    return new PostgresArchiveStore(engine, this.#engine, this.schema, this.#options);
   }
 
   /**
@@ -78,6 +102,6 @@ export class PostgresArchiveStore extends ArchiveStoreBase {
     }
     const fenceStatement = sessionLeaseStatements(quoteSchema(schema)).fence;
     const engine = new PostgresEngine({ pool, statements, ownsPool: owned, fenceStatement });
-    return new PostgresArchiveStore(engine, schema, options);
+    return new PostgresArchiveStore(engine, engine, schema, options);
   }
 }
