@@ -5,18 +5,16 @@ import { throwIfAborted } from './throw-if-aborted';
 import type { TurnRun } from './turn-run';
 
 /**
- * Takes the turn's pending insertions before a model call ([SCH-2]): appends them to the live
- * `inputs` (unless they are there already), archives them with the turn id and entry `joined` ([ARC-6]), and adds them to
- * what this and every later call sees. Nothing is taken once the turn is aborted, so they
- * open the next turn ([ABT-4]).
+ * Takes the turn's pending insertions before a model call ([SCH-2]), archives them with the
+ * turn id and entry `joined` ([ARC-6]) and adds them to what this and every later call sees.
+ * The scheduler owns the live `inputs` and appended them when it handed them over. Nothing is
+ * taken once the turn is aborted, so they open the next turn ([ABT-4]).
  */
 export async function joinPendingInsertions(run: TurnRun): Promise<void> {
   throwIfAborted(run.signal);
   const joined = run.turn.takePendingInsertions?.() ?? [];
   if (!Array.isArray(joined)) throw new TypeError('takePendingInsertions() must return an array');
   if (joined.length === 0) return;
-  // The scheduler may have appended them to the live array already (turn-scheduler does).
-  for (const input of joined) if (!run.turn.inputs.includes(input)) run.turn.inputs.push(input);
   await persist('archiveJoined', () =>
     run.persistence.archiveJoined({ turnId: run.turn.turnId, inputs: joined }),
   );

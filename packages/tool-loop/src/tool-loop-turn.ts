@@ -8,15 +8,17 @@ export interface ToolLoopTurn {
   readonly sessionId: string;
   /**
    * The turn's live inputs (the array of `agent:turn:before`), opening inputs already
-   * archived. Pending insertions are appended to it before the model call that sees them
-   * ([SCH-2]).
+   * archived. `takePendingInsertions` appends the insertions to it before the model call that
+   * sees them ([SCH-2]); the loop itself never changes it.
    */
   readonly inputs: TurnInput[];
   /** Aborts when the turn is stopped: no model or tool call starts after it ([ABT-1]). */
   readonly signal: AbortSignal;
   /**
    * Takes the human inputs that arrived for this turn since the last call (the scheduler's
-   * pending insertions); called before every model call ([SCH-2]). Absent: none ever join.
+   * pending insertions) and appends them to `inputs`: the scheduler owns the live array
+   * (turn-scheduler's `Turn` does both). Called before every model call ([SCH-2]). Absent:
+   * none ever join.
    */
   takePendingInsertions?(): readonly TurnInput[];
   /** The source of the turn's inputs (`IncomingMessage.source`); absent for a human turn ([HK-3]). */

@@ -56,20 +56,14 @@ describe('pending insertions', () => {
     expect(harness.inputs).toHaveLength(2);
   });
 
-  it('[SCH-2] inputs the scheduler already appended to the live array are not appended twice', async () => {
+  it('[SCH-2] the loop leaves the live inputs to the scheduler: it appends nothing itself', async () => {
     const harness = await createHarness({ steps: [{ text: 'Hi both.' }] });
     const joining = humanInput('me too');
     const options = harness.options();
-    await harness.run({
-      turn: {
-        ...options.turn,
-        takePendingInsertions: () => {
-          harness.inputs.push(joining);
-          return [joining];
-        },
-      },
-    });
-    expect(harness.inputs.map((input) => input.message.content)).toEqual(['hello', 'me too']);
+    await harness.run({ turn: { ...options.turn, takePendingInsertions: () => [joining] } });
+    expect(harness.inputs.map((input) => input.message.content)).toEqual(['hello']);
+    expect(harness.model.requests[0]?.messages.map((message) => message.content)).toEqual(['hello', 'me too']);
+    expect(harness.persistence.callsOf('archiveJoined')).toHaveLength(1);
   });
 
   it('[ABT-4] after an abort nothing more is taken, so the insertions stay for the next turn', async () => {

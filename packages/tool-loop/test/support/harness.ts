@@ -157,7 +157,12 @@ export class Harness {
         sessionId: this.sessionId,
         inputs: this.inputs,
         signal: this.controller.signal,
-        takePendingInsertions: () => this.pending.splice(0),
+        // As turn-scheduler does: the taker appends them to the live inputs.
+        takePendingInsertions: () => {
+          const taken = this.pending.splice(0);
+          this.inputs.push(...taken);
+          return taken;
+        },
         ...(setup.source === undefined ? {} : { source: setup.source }),
       },
       session: {
