@@ -62,7 +62,10 @@ describe('pending insertions', () => {
     const options = harness.options();
     await harness.run({ turn: { ...options.turn, takePendingInsertions: () => [joining] } });
     expect(harness.inputs.map((input) => input.message.content)).toEqual(['hello']);
-    expect(harness.model.requests[0]?.messages.map((message) => message.content)).toEqual(['hello', 'me too']);
+    expect(harness.model.requests[0]?.messages.map((message) => message.content)).toEqual([
+      'hello',
+      'me too',
+    ]);
     expect(harness.persistence.callsOf('archiveJoined')).toHaveLength(1);
   });
 
