@@ -26,6 +26,8 @@ export function sessionInboxStatements(s: string) {
       WHERE session_id = $1 AND state = 'queued'
       RETURNING id::text AS id`,
     outcome: `SELECT state, outcome FROM ${inputs} WHERE id = $1::bigint`,
+    /** The settled ones among these inputs. $1 ids. */
+    settledAmong: `SELECT id::text AS id, outcome FROM ${inputs} WHERE id = ANY($1::bigint[]) AND state = 'settled'`,
     /** Sessions with inputs not settled, the one waiting longest first. */
     pendingSessions: `SELECT session_id AS "sessionId" FROM ${inputs} WHERE state <> 'settled'
       GROUP BY session_id ORDER BY min(id)`,

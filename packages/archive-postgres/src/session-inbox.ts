@@ -246,7 +246,13 @@ export class SessionInbox {
 
   /** After a (re)connection: settled inputs and queued sessions may have gone unnoticed. */
   async #catchUp(): Promise<void> {
-    await Promise.all([...this.#waiters.keys()].map((id) => this.#check(id).catch(() => undefined)));
+    if (this.#waiters.size > 0) {
+      // One statement for every awaited input, however many there are.
+      const settled = await this.#pool.query<{ id: string; outcome: string | null }>(this.#sql.settledAmong, [
+        [...this.#waiters.keys()],
+      ]);
+      for (const row of settled.rows) this.#resolve(row.id, row.outcome);
+    }
     if (this.#queuedListeners.size === 0) return;
     for (const sessionId of await this.pendingSessions()) this.#tellQueued(sessionId);
   }
@@ -268,8 +274,11 @@ export class SessionInbox {
     );
     const row = result.rows[0];
     if (row === undefined) throw new TypeError(`the inbox has no input ${inputId}`);
-    if (row.state !== 'settled') return;
-    const outcome = row.outcome === null ? null : (JSON.parse(row.outcome) as unknown);
+    if (row.state === 'settled') this.#resolve(inputId, row.outcome);
+  }
+
+  #resolve(inputId: string, outcomeText: string | null): void {
+    const outcome = outcomeText === null ? null : (JSON.parse(outcomeText) as unknown);
     for (const waiter of this.#waiters.get(inputId) ?? []) waiter.resolve(outcome);
   }
 
