@@ -16,7 +16,7 @@ import { type ArchiveStore, SqliteArchiveStore } from '@aalis/archive-adapter';
 import { WellKnownMetadataKeys as Keys, WellKnownKinds } from '@aalis/schema-message';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '../../../tools/test-postgres/start-test-server';
-import { migratePostgres, PostgresArchiveStore, SessionLeases } from '../src/index';
+import { migratePostgres, PostgresArchiveStore, SessionInbox, SessionLeases } from '../src/index';
 
 const rounds = 5;
 /** Appends per round and store; the rounds alternate which one goes first. */
@@ -26,6 +26,8 @@ const sessionCount = 100;
 const longSessionLength = 10_000;
 const historyLimit = 200;
 const historyReads = 50;
+/** Inputs sent one after another through the session inbox, from one process to another. */
+const inboxInputs = 500;
 
 function draftAt(index: number): MessageDraft {
   const turnId = `turn-${Math.floor(index / 4)}`;
@@ -191,13 +193,14 @@ async function measurePostgres(url: string) {
       raw: () => measureRawAppend(pool, 'bench_raw', appendsPerRound * rawRound++, appendsPerRound),
     });
     const fenced = await measureFencedAppend(url, store);
+    const inbox = await measureInboxRoundTrip(url);
     await fillLongSession(store);
     const history = await alternate({
       store: () => timeMedian(() => readHistory(store)),
       raw: () => measureRawHistoryRead(pool, 'bench_store'),
     });
     for (const schema of ['bench_store', 'bench_raw']) await pool.query(`DROP SCHEMA "${schema}" CASCADE`);
-    return { append, fenced, history };
+    return { append, fenced, history, inbox };
   } finally {
     await store.close();
     await pool.end();
@@ -233,6 +236,43 @@ async function measureFencedAppend(url: string, store: PostgresArchiveStore): Pr
   } finally {
     await leases.close();
   }
+}
+
+/**
+ * The time from `enqueue` on one process to its `outcome` there, with the owner (another
+ * inbox on its own pool, as another process would have) taking each input when notified and
+ * settling it at once: the transport's share of what routing adds per input. Milliseconds.
+ */
+async function measureInboxRoundTrip(url: string): Promise<number[]> {
+  const options = { connectionString: url, schema: 'bench_store', poolSize: 3 };
+  const [front, owner] = [await SessionInbox.open(options), await SessionInbox.open(options)];
+  const leases = await SessionLeases.open({ ...options, poolSize: 1 });
+  try {
+    const lease = await leases.acquire('inbox-session');
+    owner.onQueued(() => {
+      void owner
+        .take(lease)
+        .then((inputs) =>
+          Promise.all(inputs.map((input) => owner.settle(lease, input.id, { status: 'resolved' }))),
+        );
+    });
+    const times: number[] = [];
+    for (let index = 0; index < inboxInputs; index += 1) {
+      const started = performance.now();
+      const id = await front.enqueue('inbox-session', { content: `input ${index}` });
+      await front.outcome(id);
+      times.push(performance.now() - started);
+    }
+    return times;
+  } finally {
+    await leases.close();
+    await Promise.all([front.close(), owner.close()]);
+  }
+}
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? 0;
 }
 
 async function measureSqlite() {
@@ -278,6 +318,9 @@ async function main(): Promise<void> {
     historyReadRatioToRaw: historyRatios.median,
     historyReadRatioToRawAcrossRounds: historyRatios,
     sqliteHistoryReadMs: round(sqlite.historyReadMs),
+    inboxRoundTripP50Ms: round(percentile(postgres.inbox, 0.5)),
+    inboxRoundTripP95Ms: round(percentile(postgres.inbox, 0.95)),
+    inboxInputs,
     rounds,
     messages: appends,
     sessions: sessionCount,
@@ -309,6 +352,13 @@ async function main(): Promise<void> {
       'raw pg': figures.rawHistoryReadMs,
       'ratio to raw': figures.historyReadRatioToRaw,
       sqlite: figures.sqliteHistoryReadMs,
+    },
+    {
+      measure: `inbox round trip, enqueue to outcome via the owner, ${inboxInputs} inputs (ms p50 / p95)`,
+      postgres: `${figures.inboxRoundTripP50Ms} / ${figures.inboxRoundTripP95Ms}`,
+      'raw pg': '',
+      'ratio to raw': '',
+      sqlite: '',
     },
   ]);
 }
