@@ -1,6 +1,6 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
-import { callContains, outcomeOf, sendHuman, session } from './scenario';
+import { callContains, outcomeOf, sendHuman, session, turns } from './scenario';
 
 const assignWrites = defineCase({
   requirements: ['SET-1'],
@@ -71,6 +71,25 @@ const settingsPerTurn = defineCase({
     assert.equal('SET-2', h.model.requests[1]?.modelRef, 'conformance/alt', {
       rule: "the session's settings are read for each turn: a model assigned after a turn must be the model of the next",
       subject: 'the model called in the second turn',
+    });
+  },
+});
+
+const noSettings = defineCase({
+  requirements: ['SET-2'],
+  name: 'a session without settings runs its turns with the agent’s own defaults',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'bare', { settings: null });
+    h.model.script([{ text: 'answered without settings' }]);
+    const input = await sendHuman(context, 'bare', 'question').done;
+    assert.equal('SET-2', input.state, 'resolved', {
+      rule: 'handleMessage must resolve for a session without settings',
+      subject: 'the handleMessage promise',
+    });
+    assert.equal('SET-2', turns(h, 'bare')[0]?.after?.outcome, 'replied', {
+      rule: "a session without settings of its own must run its turns with the agent's defaults",
+      subject: 'the outcome of its turn',
     });
   },
 });
@@ -153,6 +172,7 @@ export const SET_CASES = [
   assignRejects,
   modelSetting,
   settingsPerTurn,
+  noSettings,
   thinkingSetting,
   iterationCase(1, { min: 1, max: 1 }),
   iterationCase(3, { min: 2, max: 3 }),
