@@ -249,6 +249,25 @@ const oneEndPerDropped = defineCase({
   },
 });
 
+/** Longer than any chat platform lets a person send, and than plugin-agent's default limit. */
+const LONG_INPUT = 'x'.repeat(70_000);
+
+const oneEndPerLong = defineCase({
+  requirements: ['OUT-3'],
+  name: 'an input of 70,000 characters gets exactly one stream end marker, answered or refused',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'answered the long one' }]);
+    await sendHuman(context, 's1', LONG_INPUT).done;
+    await h.settle();
+    assert.equal('OUT-3', ends(context, 's1').length, 1, {
+      rule: 'an input must get exactly one stream end marker, also when the agent refuses it for its length',
+      subject: 'the stream end markers of a 70,000-character input',
+    });
+  },
+});
+
 /** The cases of the OUT family ([OUT-1]..[OUT-3]). */
 export const OUT_CASES = [
   repliedPersisted,
@@ -258,5 +277,6 @@ export const OUT_CASES = [
   noticeWording,
   oneEndPerHandled,
   oneEndPerDropped,
+  oneEndPerLong,
   noErrorUnlessError,
 ];
