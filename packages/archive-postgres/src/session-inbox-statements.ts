@@ -31,6 +31,17 @@ export function sessionInboxStatements(s: string) {
     /** Sessions with inputs not settled, the one waiting longest first. */
     pendingSessions: `SELECT session_id AS "sessionId" FROM ${inputs} WHERE state <> 'settled'
       GROUP BY session_id ORDER BY min(id)`,
+    /**
+     * Sessions with inputs not settled and no live owner: never leased, released, or expired by
+     * the server's clock. The one waiting longest first.
+     */
+    unservedSessions: `SELECT input.session_id AS "sessionId" FROM ${inputs} AS input
+      LEFT JOIN ${s}.session_leases AS lease ON lease.session_id = input.session_id
+        AND lease.owner IS NOT NULL AND lease.expires_at > clock_timestamp()
+      WHERE input.state <> 'settled' AND lease.session_id IS NULL
+      GROUP BY input.session_id ORDER BY min(input.id)`,
+    /** Whether the session has an input not settled. $1 session. */
+    isPending: `SELECT EXISTS (SELECT 1 FROM ${inputs} WHERE session_id = $1 AND state <> 'settled') AS pending`,
     notify: 'SELECT pg_notify($1, $2)',
   };
 }

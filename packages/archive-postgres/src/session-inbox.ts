@@ -205,6 +205,27 @@ export class SessionInbox {
     return result.rows.map((row) => row.sessionId);
   }
 
+  /**
+   * Sessions with inputs not settled whose lease no process holds (never leased, released, or
+   * expired by the server's clock), the one waiting longest first: what a process scans to take
+   * over the sessions of a dead owner, in one statement however many sessions are served.
+   */
+  async unservedSessions(): Promise<string[]> {
+    const result = await this.#storage('unservedSessions', () =>
+      this.#pool.query<{ sessionId: string }>(this.#sql.unservedSessions),
+    );
+    return result.rows.map((row) => row.sessionId);
+  }
+
+  /** Whether the session has an input not settled (queued, or taken and not settled). */
+  async isPending(sessionId: string): Promise<boolean> {
+    assertSessionId(sessionId);
+    const result = await this.#storage('isPending', () =>
+      this.#pool.query<{ pending: boolean }>(this.#sql.isPending, [sessionId]),
+    );
+    return result.rows[0]?.pending === true;
+  }
+
   /** Stops listening (waiting `outcome` calls reject) and ends a pool the inbox made. */
   async close(): Promise<void> {
     await this.#listener.close();

@@ -124,4 +124,23 @@ describe('SessionInbox: inputs handed to any process, served by the owner ([DUR-
     await expect(waiting).resolves.toBe('done while the listeners were down');
     await expect.poll(() => told, { timeout: 10_000 }).toContain('s2');
   });
+  it('[DUR-3] lists the sessions with unsettled inputs and no live owner, and tells whether a session has any', async () => {
+    const world = await leaseWorld();
+    const inbox = await inboxOn(world.schema);
+    const leases = await world.leases({ ttlMs: 300, heartbeat: false });
+    for (const sessionId of ['never', 'held', 'released', 'expired', 'done'])
+      await inbox.enqueue(sessionId, { sessionId });
+    await (await world.leases()).acquire('held');
+    await leases.release(await leases.acquire('released'));
+    const expiring = await leases.acquire('expired');
+    const done = await leases.acquire('done');
+    const [doneInput] = await inbox.take(done);
+    await inbox.settle(done, doneInput?.id ?? '', { status: 'settled' });
+    expect(await inbox.unservedSessions()).toEqual(['never', 'released']);
+    await world.serverPasses(expiring);
+    expect(await inbox.unservedSessions()).toEqual(['never', 'released', 'expired']);
+    expect(await inbox.isPending('held')).toBe(true);
+    expect(await inbox.isPending('done')).toBe(false);
+    expect(await inbox.isPending('unknown')).toBe(false);
+  });
 });

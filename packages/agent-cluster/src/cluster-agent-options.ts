@@ -1,0 +1,44 @@
+import type { AgentService } from '@aalis/api-agent';
+import type { SessionInbox, SessionLeases } from '@aalis/archive-postgres';
+
+/** Options of {@link createClusterAgent}. */
+export interface ClusterAgentOptions {
+  /**
+   * This process's agent (plugin-agent, or any conformant `AgentService`): it serves the
+   * sessions this process holds the lease of, with every rule of the contract.
+   */
+  readonly local: AgentService;
+  /** The inbox every process of the cluster enqueues into (one schema, one database). */
+  readonly inbox: SessionInbox;
+  /** This process's leases on the same schema; its `owner` names the process. */
+  readonly leases: SessionLeases;
+  /**
+   * The sessions' generations as this process sees them ([DEL-2]), usually the
+   * `PostgresSessionManager`: an input is stamped with its session's generation when it
+   * arrives and dropped by the owner if the session was deleted before its turn.
+   */
+  readonly sessions?: { generationOf(sessionId: string): number | undefined };
+  /**
+   * How often the process looks for sessions with queued inputs and no live owner (an owner
+   * died or lost the database) and takes them over. Default `500`.
+   */
+  readonly scanEveryMs?: number;
+  /**
+   * How long a served session stays leased once it has nothing to do, so that a conversation's
+   * next message finds its owner at once. Default `2000`; `0` releases at once.
+   */
+  readonly idleReleaseMs?: number;
+  /** Failures that no caller can be told of (a scan, a settlement that could not be written). */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** The options, checked and completed. Misuse is a `TypeError`. Not public API. */
+export function clusterTiming(options: ClusterAgentOptions): { scanEveryMs: number; idleReleaseMs: number } {
+  const scanEveryMs = options.scanEveryMs ?? 500;
+  const idleReleaseMs = options.idleReleaseMs ?? 2000;
+  if (!Number.isSafeInteger(scanEveryMs) || scanEveryMs < 1)
+    throw new TypeError(`scanEveryMs must be a whole number >= 1, got ${String(scanEveryMs)}`);
+  if (!Number.isSafeInteger(idleReleaseMs) || idleReleaseMs < 0)
+    throw new TypeError(`idleReleaseMs must be a whole number >= 0, got ${String(idleReleaseMs)}`);
+  return { scanEveryMs, idleReleaseMs };
+}

@@ -1,0 +1,216 @@
+import type { AgentAbortOptions, AgentService } from '@aalis/api-agent';
+import type { ModelRef } from '@aalis/api-llm';
+import { LeaseHeldError, type SessionLease, type SessionLeases } from '@aalis/archive-postgres';
+import { type IncomingMessage, parseIncomingMessage } from '@aalis/schema-message';
+import { type ClusterAgentOptions, clusterTiming } from './cluster-agent-options';
+import { ClusterInputError } from './cluster-input-error';
+import type { InboxPort } from './inbox-port';
+import { type InputOutcome, readOutcome } from './input-outcome';
+import { routedPayload } from './routed-input';
+import { SessionServer } from './session-server';
+
+/**
+ * The `agent` service of one process of a cluster ([DUR-3]): every process may receive any
+ * session's message; each session is served by the one process that holds its lease, whose
+ * local agent keeps every rule of the contract for it. See `createClusterAgent`.
+ */
+export class ClusterAgent implements AgentService {
+  readonly #local: AgentService;
+  readonly #inbox: InboxPort;
+  readonly #leases: SessionLeases;
+  readonly #generationOf: ((sessionId: string) => number | undefined) | undefined;
+  readonly #report: (error: unknown) => void;
+  readonly #timing: { scanEveryMs: number; idleReleaseMs: number };
+  readonly #servers = new Map<string, { server: SessionServer; lease: SessionLease }>();
+  readonly #claiming = new Set<string>();
+  readonly #idleTimers = new Map<string, NodeJS.Timeout>();
+  readonly #closing = new AbortController();
+  #scanTimer: NodeJS.Timeout | undefined;
+  #stopListening: () => void = () => undefined;
+
+  constructor(options: ClusterAgentOptions) {
+    this.#timing = clusterTiming(options);
+    this.#local = options.local;
+    this.#inbox = options.inbox;
+    this.#leases = options.leases;
+    const sessions = options.sessions;
+    this.#generationOf = sessions === undefined ? undefined : (id) => sessions.generationOf(id);
+    const onError = options.onError ?? (() => undefined);
+    this.#report = (error) => {
+      try {
+        onError(error);
+      } catch {
+        // An error report must not become a failure of its own.
+      }
+    };
+  }
+
+  /** Starts listening for queued inputs and scanning for sessions without a live owner. */
+  start(): void {
+    this.#stopListening = this.#inbox.onQueued((sessionId) => this.#servers.get(sessionId)?.server.wake());
+    this.#scanTimer = setInterval(() => this.#scan(), this.#timing.scanEveryMs);
+    this.#scanTimer.unref();
+    this.#scan();
+  }
+
+  /**
+   * Validates the input here (an invalid one rejects with `MessageValidationError` and nothing
+   * is enqueued, [SVC-3]), enqueues it durably with its session's generation, and resolves
+   * once the owner settled it ([SVC-2]) — as `handleMessage` of one agent does. When no live
+   * process serves the session, this one takes its lease and serves it.
+   */
+  async handleMessage(raw: IncomingMessage): Promise<void> {
+    const message = parseIncomingMessage(raw);
+    const sessionId = message.sessionId;
+    const generation = this.#generationOf?.(sessionId);
+    const inputId = await this.#inbox.enqueue(sessionId, routedPayload({ message, generation }));
+    const served = this.#servers.get(sessionId);
+    if (served !== undefined) served.server.wake();
+    else void this.#claim(sessionId);
+    const outcome = readOutcome(await this.#inbox.outcome(inputId, { signal: this.#closing.signal }));
+    if (outcome.status === 'failed')
+      throw new ClusterInputError({ sessionId, remoteName: outcome.name, message: outcome.message });
+  }
+
+  /**
+   * Stops the session's running turn when this process serves the session ([ABT-1], [ABT-7]);
+   * with `queued`, also releases what is still queued in the inbox.
+   */
+  abort(sessionId: string, options?: AgentAbortOptions): boolean {
+    const served = this.#servers.get(sessionId);
+    const stopped = this.#local.abort(sessionId, options);
+    if (served !== undefined && options?.queued === true) {
+      const released: InputOutcome = { status: 'released', reason: 'aborted' };
+      this.#inbox.settleQueued(served.lease, released).catch(this.#report);
+    }
+    return stopped;
+  }
+
+  /** Clears through the local agent ([CLR-1]). */
+  clearing(
+    sessionIds: readonly string[] | undefined,
+    clear: () => Promise<unknown>,
+    reason?: string,
+  ): Promise<void> {
+    return this.#local.clearing(sessionIds, clear, reason);
+  }
+
+  /** Writes the session's model into its settings, which every process shares ([SET-1]). */
+  assignModel(sessionId: string, model: ModelRef): Promise<void> {
+    return this.#local.assignModel(sessionId, model);
+  }
+
+  /** The sessions this process serves right now. */
+  servedSessions(): string[] {
+    return [...this.#servers.keys()];
+  }
+
+  /**
+   * Stops taking sessions and releases the leases of idle ones; waiting `handleMessage` calls
+   * of this process reject. Close the local agent, the inbox and the leases after it.
+   */
+  async close(): Promise<void> {
+    this.#closing.abort(new Error('the cluster agent is closed'));
+    this.#stopListening();
+    clearInterval(this.#scanTimer);
+    for (const timer of this.#idleTimers.values()) clearTimeout(timer);
+    this.#idleTimers.clear();
+    const served = [...this.#servers.values()];
+    this.#servers.clear();
+    for (const { server } of served) server.stop();
+    await Promise.allSettled(
+      served.filter(({ server }) => server.idle).map(({ lease }) => this.#leases.release(lease)),
+    );
+  }
+
+  /** Takes the session's lease unless a live process holds it, and serves the session. */
+  async #claim(sessionId: string): Promise<void> {
+    if (this.#closing.signal.aborted || this.#servers.has(sessionId) || this.#claiming.has(sessionId)) return;
+    this.#claiming.add(sessionId);
+    let lease: SessionLease;
+    try {
+      lease = await this.#leases.acquire(sessionId, { signal: this.#closing.signal });
+    } catch (error) {
+      if (!LeaseHeldError.isInstance(error) && !this.#closing.signal.aborted) this.#report(error);
+      return;
+    } finally {
+      this.#claiming.delete(sessionId);
+    }
+    const server = new SessionServer({
+      lease,
+      inbox: this.#inbox,
+      local: this.#local,
+      generationOf: this.#generationOf,
+      report: this.#report,
+      onIdle: () => this.#scheduleRelease(sessionId),
+    });
+    this.#servers.set(sessionId, { server, lease });
+    lease.signal.addEventListener('abort', () => this.#lost(sessionId, lease), { once: true });
+    await server.start().catch((error: unknown) => {
+      if (lease.held) this.#report(error);
+    });
+  }
+
+  /** The lease ended without a release of ours: another process serves the session now. */
+  #lost(sessionId: string, lease: SessionLease): void {
+    const served = this.#servers.get(sessionId);
+    if (served === undefined || served.lease !== lease) return;
+    this.#servers.delete(sessionId);
+    served.server.stop();
+    clearTimeout(this.#idleTimers.get(sessionId));
+    this.#idleTimers.delete(sessionId);
+    // Its turn and what the local agent still queues stop; the next owner releases their inputs.
+    this.#local.abort(sessionId, { queued: true, reason: 'lease lost' });
+  }
+
+  #scheduleRelease(sessionId: string): void {
+    clearTimeout(this.#idleTimers.get(sessionId));
+    const timer = setTimeout(() => {
+      this.#idleTimers.delete(sessionId);
+      void this.#release(sessionId);
+    }, this.#timing.idleReleaseMs);
+    timer.unref();
+    this.#idleTimers.set(sessionId, timer);
+  }
+
+  /**
+   * Releases an idle session's lease, then looks again: an input enqueued while the lease was
+   * held but after the last take found its enqueuer refused, so this process claims it again.
+   */
+  async #release(sessionId: string): Promise<void> {
+    const served = this.#servers.get(sessionId);
+    if (served === undefined || !served.server.idle) return;
+    this.#servers.delete(sessionId);
+    served.server.stop();
+    try {
+      await this.#leases.release(served.lease);
+      if (await this.#inbox.isPending(sessionId)) await this.#claim(sessionId);
+    } catch (error) {
+      if (!this.#closing.signal.aborted) this.#report(error);
+    }
+  }
+
+  #scan(): void {
+    if (this.#closing.signal.aborted) return;
+    this.#inbox.unservedSessions().then(
+      (sessionIds) => {
+        for (const sessionId of sessionIds) void this.#claim(sessionId);
+      },
+      (error: unknown) => {
+        if (!this.#closing.signal.aborted) this.#report(error);
+      },
+    );
+  }
+}
+
+/**
+ * Creates the `agent` service of one process of a cluster and starts it: provide it as
+ * `agent` in place of the local agent, which it wraps. Any process may receive any session's
+ * message; the inputs of a session reach the one process that holds its lease, in the order
+ * they were enqueued, and every caller's `handleMessage` settles when its input settled.
+ */
+export function createClusterAgent(options: ClusterAgentOptions): ClusterAgent {
+  const agent = new ClusterAgent(options);
+  agent.start();
+  return agent;
+}

@@ -1,0 +1,14 @@
+import type { InboxInput, SessionLease } from '@aalis/archive-postgres';
+
+/** What the cluster agent uses of `SessionInbox` (from `@aalis/archive-postgres`). Not public API. */
+export interface InboxPort {
+  enqueue(sessionId: string, payload: unknown): Promise<string>;
+  take(lease: SessionLease): Promise<InboxInput[]>;
+  settle(lease: SessionLease, inputId: string, outcome: unknown): Promise<boolean>;
+  settleQueued(lease: SessionLease, outcome: unknown): Promise<string[]>;
+  settleAbandoned(lease: SessionLease, outcome: unknown): Promise<string[]>;
+  outcome(inputId: string, options?: { readonly signal?: AbortSignal }): Promise<unknown>;
+  onQueued(listener: (sessionId: string) => void): () => void;
+  unservedSessions(): Promise<string[]>;
+  isPending(sessionId: string): Promise<boolean>;
+}

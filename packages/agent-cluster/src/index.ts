@@ -1,0 +1,3 @@
+export { ClusterAgent, createClusterAgent } from './cluster-agent';
+export type { ClusterAgentOptions } from './cluster-agent-options';
+export { ClusterInputError } from './cluster-input-error';

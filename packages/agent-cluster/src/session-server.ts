@@ -1,0 +1,120 @@
+import type { AgentService } from '@aalis/api-agent';
+import type { InboxInput, SessionLease } from '@aalis/archive-postgres';
+import type { InboxPort } from './inbox-port';
+import { failedOutcome, type InputOutcome } from './input-outcome';
+import { readRoutedInput } from './routed-input';
+
+/** What a {@link SessionServer} needs. Not public API. */
+export interface SessionServerOptions {
+  readonly lease: SessionLease;
+  readonly inbox: InboxPort;
+  readonly local: AgentService;
+  /** The session's current generation in this process ([DEL-2]). */
+  readonly generationOf: ((sessionId: string) => number | undefined) | undefined;
+  /** Failures no caller can be told of (a settlement that could not be written). */
+  readonly report: (error: unknown) => void;
+  /** Called when the server has nothing taken and nothing to take. */
+  readonly onIdle: () => void;
+}
+
+/**
+ * Serves one session while this process holds its lease ([DUR-3]): takes its inputs from the
+ * inbox in enqueue order and hands each to the local agent in that order, so the local
+ * scheduler queues, joins (SCH-2/3) and opens turns exactly as for inputs that arrived here;
+ * settles each input in the inbox once the local agent settled it ([SVC-2]). Not public API.
+ */
+export class SessionServer {
+  readonly #options: SessionServerOptions;
+  #pumping = false;
+  #again = false;
+  #inFlight = 0;
+  #stopped = false;
+
+  constructor(options: SessionServerOptions) {
+    this.#options = options;
+  }
+
+  /** Whether nothing is taken and not settled, and no take is under way. */
+  get idle(): boolean {
+    return this.#inFlight === 0 && !this.#pumping;
+  }
+
+  /**
+   * Starts serving: first settles as released what an earlier owner took and never settled (it
+   * died or lost the session: the input runs in no second turn), then takes what is queued.
+   */
+  async start(): Promise<void> {
+    const { inbox, lease } = this.#options;
+    const released: InputOutcome = { status: 'released', reason: 'owner-lost' };
+    await inbox.settleAbandoned(lease, released);
+    this.wake();
+  }
+
+  /** New inputs may be queued: takes them (once more if a take is under way). */
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#pumping) {
+      this.#again = true;
+      return;
+    }
+    this.#pumping = true;
+    this.#pump()
+      .catch((error: unknown) => {
+        if (!this.#stopped) this.#options.report(error);
+      })
+      .finally(() => {
+        this.#pumping = false;
+        this.#checkIdle();
+      });
+  }
+
+  /** Stops taking inputs; inputs handed to the local agent settle on their own. */
+  stop(): void {
+    this.#stopped = true;
+  }
+
+  async #pump(): Promise<void> {
+    do {
+      this.#again = false;
+      const inputs = await this.#options.inbox.take(this.#options.lease);
+      if (this.#stopped) return;
+      for (const input of inputs) this.#serve(input);
+      if (inputs.length > 0) this.#again = true;
+    } while (this.#again && !this.#stopped);
+  }
+
+  #serve(input: InboxInput): void {
+    this.#inFlight += 1;
+    this.#outcomeOf(input)
+      .then((outcome) => this.#options.inbox.settle(this.#options.lease, input.id, outcome))
+      .catch((error: unknown) => {
+        // A lost lease refuses the settlement: the next owner releases the input instead.
+        if (this.#options.lease.held) this.#options.report(error);
+      })
+      .finally(() => {
+        this.#inFlight -= 1;
+        this.#checkIdle();
+      });
+  }
+
+  /** Hands the input to the local agent (in the order of the calls) and waits until it settled. */
+  #outcomeOf(input: InboxInput): Promise<InputOutcome> {
+    let routed: ReturnType<typeof readRoutedInput>;
+    try {
+      routed = readRoutedInput(input.payload);
+    } catch (error) {
+      return Promise.resolve(failedOutcome(error));
+    }
+    const current = this.#options.generationOf?.(input.sessionId);
+    // The session was deleted after the input arrived: it belongs to no turn [DEL-2].
+    if (routed.generation !== undefined && current !== undefined && current !== routed.generation)
+      return Promise.resolve({ status: 'released', reason: 'deleted' });
+    return this.#options.local
+      .handleMessage(routed.message)
+      .then((): InputOutcome => ({ status: 'settled' }), failedOutcome);
+  }
+
+  #checkIdle(): void {
+    if (!this.#stopped && this.idle) this.#options.onIdle();
+  }
+}

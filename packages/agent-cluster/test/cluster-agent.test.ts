@@ -1,0 +1,143 @@
+import { MessageValidationError } from '@aalis/schema-message';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { testDatabaseUrl } from '../../../tools/test-postgres/test-database';
+import { ClusterInputError } from '../src/index';
+import { clusterWorld, input, isSettled } from './fixtures/cluster-world';
+
+async function countInputs(schema: string): Promise<number> {
+  const client = new pg.Client({ connectionString: await testDatabaseUrl() });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: string }>(
+      `SELECT count(*)::text AS n FROM "${schema}".session_inputs`,
+    );
+    return Number(result.rows[0]?.n);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () => {
+  it('[SVC-2] an input received by one process runs on the session’s owner, and its caller settles when it settled there', async () => {
+    const world = await clusterWorld();
+    const owner = await world.process();
+    const front = await world.process();
+    owner.local.autoSettle = true;
+    await owner.agent.handleMessage(input('s1', 'first'));
+    expect(owner.agent.servedSessions()).toEqual(['s1']);
+    owner.local.autoSettle = false;
+
+    const sent = front.agent.handleMessage(input('s1', 'second'));
+    await expect.poll(() => owner.local.received.length).toBe(2);
+    expect(owner.local.received[1]?.message.content).toBe('second');
+    expect(front.local.received).toEqual([]);
+    expect(await isSettled(sent)).toBe(false);
+    owner.local.received[1]?.settle();
+    await expect(sent).resolves.toBeUndefined();
+  });
+
+  it('[SCH-1] a session’s inputs reach its owner’s agent in the order they were received, whichever process received them', async () => {
+    const world = await clusterWorld();
+    const processes = [await world.process(), await world.process(), await world.process()];
+    const sent: Promise<void>[] = [];
+    for (let index = 0; index < 12; index += 1) {
+      const receiver = processes[index % processes.length];
+      if (receiver === undefined) throw new Error('no process');
+      sent.push(receiver.agent.handleMessage(input('s1', `m${index}`)));
+      // The next one is received once this one is enqueued: that is the order the cluster must keep.
+      await expect.poll(() => countInputs(world.schema)).toBe(index + 1);
+    }
+    const owner = processes.find((candidate) => candidate.agent.servedSessions().includes('s1'));
+    await expect.poll(() => owner?.local.received.length).toBe(12);
+    expect(owner?.local.received.map((received) => received.message.content)).toEqual(
+      Array.from({ length: 12 }, (_, index) => `m${index}`),
+    );
+    for (const received of owner?.local.received ?? []) received.settle();
+    await Promise.all(sent);
+    expect(processes.filter((candidate) => candidate.local.received.length > 0)).toHaveLength(1);
+  });
+
+  it('[SVC-3] an invalid input rejects on the receiving process with MessageValidationError and nothing is enqueued', async () => {
+    const world = await clusterWorld();
+    const front = await world.process();
+    await expect(front.agent.handleMessage({ sessionId: 's1' } as never)).rejects.toSatisfy((error) =>
+      MessageValidationError.isInstance(error),
+    );
+    expect(await countInputs(world.schema)).toBe(0);
+  });
+
+  it('an input the owner’s agent rejects rejects its caller on another process with ClusterInputError', async () => {
+    const world = await clusterWorld();
+    const owner = await world.process();
+    const front = await world.process();
+    owner.local.autoSettle = true;
+    await owner.agent.handleMessage(input('s1', 'first'));
+    owner.local.autoSettle = false;
+    const sent = front.agent.handleMessage(input('s1', 'second'));
+    await expect.poll(() => owner.local.received.length).toBe(2);
+    owner.local.received[1]?.fail(new RangeError('broken'));
+    const error = await sent.catch((caught: unknown) => caught);
+    expect(ClusterInputError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'INPUT_FAILED_ON_OWNER', sessionId: 's1', remoteName: 'RangeError' });
+  });
+
+  it('[DEL-2] an input whose session was deleted between its arrival and its turn is released by the owner, never run', async () => {
+    const world = await clusterWorld();
+    let generation = 0;
+    const sessions = { generationOf: () => generation };
+    const owner = await world.process({ cluster: { sessions } });
+    const front = await world.process({ cluster: { sessions: { generationOf: () => 0 } } });
+    owner.local.autoSettle = true;
+    await owner.agent.handleMessage(input('s1', 'first'));
+    generation = 1;
+    await expect(front.agent.handleMessage(input('s1', 'stale'))).resolves.toBeUndefined();
+    expect(owner.local.received.map((received) => received.message.content)).toEqual(['first']);
+  });
+
+  it('an idle session’s lease is released, and the next input makes its receiver the owner', async () => {
+    const world = await clusterWorld();
+    const first = await world.process({ cluster: { idleReleaseMs: 0 } });
+    const second = await world.process({ cluster: { idleReleaseMs: 0 } });
+    first.local.autoSettle = true;
+    second.local.autoSettle = true;
+    await first.agent.handleMessage(input('s1', 'one'));
+    await expect.poll(() => first.agent.servedSessions()).toEqual([]);
+    await second.agent.handleMessage(input('s1', 'two'));
+    expect(second.local.received.map((received) => received.message.content)).toEqual(['two']);
+  });
+
+  it('failover: when the owner dies, another process takes the session after its lease, releases what it held and serves the queue', async () => {
+    const world = await clusterWorld();
+    // The owner's heartbeat is off: once it stops, its lease runs out as if the process had died.
+    const owner = await world.process({ leases: { ttlMs: 400, heartbeat: false } });
+    const survivor = await world.process({ leases: { ttlMs: 400 } });
+    const opener = owner.agent.handleMessage(input('s1', 'opener')).catch((error: unknown) => error);
+    const held = survivor.agent.handleMessage(input('s1', 'held'));
+    await expect.poll(() => owner.local.received.length).toBe(2);
+    await owner.agent.close();
+    // The dead process's own caller dies with it.
+    expect(await opener).toBeInstanceOf(Error);
+    const queued = survivor.agent.handleMessage(input('s1', 'queued'));
+    const diedAt = performance.now();
+    survivor.local.autoSettle = true;
+    // The input the dead owner held is released exactly once (it runs in no second turn) ...
+    await expect(held).resolves.toBeUndefined();
+    // ... and the queue is served by the survivor, within the lease's time to live and a second.
+    await expect(queued).resolves.toBeUndefined();
+    expect(performance.now() - diedAt).toBeLessThan(400 + 1000);
+    expect(survivor.local.received.map((received) => received.message.content)).toEqual(['queued']);
+    expect(survivor.agent.servedSessions()).toEqual(['s1']);
+  });
+
+  it('an owner whose lease was lost stops the session’s turn and its local queue', async () => {
+    const world = await clusterWorld();
+    const owner = await world.process({ leases: { ttlMs: 300, heartbeat: false } });
+    void owner.agent.handleMessage(input('s1', 'opener')).catch(() => undefined);
+    await expect.poll(() => owner.local.received.length).toBe(1);
+    await expect
+      .poll(() => owner.local.aborts, { timeout: 3000 })
+      .toContainEqual({ sessionId: 's1', options: { queued: true, reason: 'lease lost' } });
+    expect(owner.agent.servedSessions()).toEqual([]);
+  });
+});
