@@ -1,4 +1,5 @@
 import type { AgentService } from '@aalis/api-agent';
+import type { HooksService } from '@aalis/api-hooks';
 import type { SessionInbox, SessionLeases } from '@aalis/archive-postgres';
 
 /** Options of {@link createClusterAgent}. */
@@ -18,6 +19,13 @@ export interface ClusterAgentOptions {
    * arrives and dropped by the owner if the session was deleted before its turn.
    */
   readonly sessions?: { generationOf(sessionId: string): number | undefined };
+  /**
+   * The hooks of the local agent's host. With them the cluster learns which turn runs where
+   * (`agent:turn:before`/`after`), so that `abort` of a session another process serves answers
+   * whether a turn was running there ([ABT-7]) — as of the last news from that process.
+   * Without them such an `abort` still reaches the owner but answers `false`.
+   */
+  readonly hooks?: Pick<HooksService, 'middleware'>;
   /**
    * How often the process looks for sessions with queued inputs and no live owner (an owner
    * died or lost the database) and takes them over. Default `500`.

@@ -4,9 +4,11 @@ import { LeaseHeldError, type SessionLease, type SessionLeases } from '@aalis/ar
 import { type IncomingMessage, parseIncomingMessage } from '@aalis/schema-message';
 import { type ClusterAgentOptions, clusterTiming } from './cluster-agent-options';
 import { ClusterInputError } from './cluster-input-error';
+import { abortMessage, type ClusterMessage, readClusterMessage } from './cluster-message';
 import type { InboxPort } from './inbox-port';
 import { type InputOutcome, readOutcome } from './input-outcome';
 import { routedPayload } from './routed-input';
+import { RunningTurns } from './running-turns';
 import { SessionServer } from './session-server';
 
 /**
@@ -25,14 +27,17 @@ export class ClusterAgent implements AgentService {
   readonly #claiming = new Set<string>();
   readonly #idleTimers = new Map<string, NodeJS.Timeout>();
   readonly #closing = new AbortController();
+  readonly #turns = new RunningTurns();
+  readonly #hooks: ClusterAgentOptions['hooks'];
+  readonly #disposers: (() => void)[] = [];
   #scanTimer: NodeJS.Timeout | undefined;
-  #stopListening: () => void = () => undefined;
 
   constructor(options: ClusterAgentOptions) {
     this.#timing = clusterTiming(options);
     this.#local = options.local;
     this.#inbox = options.inbox;
     this.#leases = options.leases;
+    this.#hooks = options.hooks;
     const sessions = options.sessions;
     this.#generationOf = sessions === undefined ? undefined : (id) => sessions.generationOf(id);
     const onError = options.onError ?? (() => undefined);
@@ -45,9 +50,17 @@ export class ClusterAgent implements AgentService {
     };
   }
 
-  /** Starts listening for queued inputs and scanning for sessions without a live owner. */
+  /**
+   * Starts listening for queued inputs and for the other processes' news and commands, follows
+   * the local agent's turns when `hooks` were given, and starts scanning for sessions without a
+   * live owner.
+   */
   start(): void {
-    this.#stopListening = this.#inbox.onQueued((sessionId) => this.#servers.get(sessionId)?.server.wake());
+    this.#disposers.push(
+      this.#inbox.onQueued((sessionId) => this.#servers.get(sessionId)?.server.wake()),
+      this.#inbox.onBroadcast((message) => this.#heard(readClusterMessage(message))),
+    );
+    this.#followLocalTurns();
     this.#scanTimer = setInterval(() => this.#scan(), this.#timing.scanEveryMs);
     this.#scanTimer.unref();
     this.#scan();
@@ -73,17 +86,18 @@ export class ClusterAgent implements AgentService {
   }
 
   /**
-   * Stops the session's running turn when this process serves the session ([ABT-1], [ABT-7]);
-   * with `queued`, also releases what is still queued in the inbox.
+   * Stops the session's running turn ([ABT-1]) with the options' turn-id guard, `queued`,
+   * `reason` and `by`. On the process that serves the session this is its local agent's
+   * `abort`, and `queued` also releases what still waits in the inbox. On any other process the
+   * command goes to the owner by broadcast, and the answer ([ABT-7]) is whether the owner's
+   * last news was a running turn that the guard matches: a turn opened a moment ago may not be
+   * known yet.
    */
   abort(sessionId: string, options?: AgentAbortOptions): boolean {
-    const served = this.#servers.get(sessionId);
-    const stopped = this.#local.abort(sessionId, options);
-    if (served !== undefined && options?.queued === true) {
-      const released: InputOutcome = { status: 'released', reason: 'aborted' };
-      this.#inbox.settleQueued(served.lease, released).catch(this.#report);
-    }
-    return stopped;
+    if (this.#servers.has(sessionId)) return this.#abortServed(sessionId, options);
+    this.#inbox.broadcast(abortMessage(sessionId, options)).catch(this.#report);
+    const running = this.#turns.turnOf(sessionId);
+    return running !== undefined && (options?.turnId === undefined || options.turnId === running);
   }
 
   /** Clears through the local agent ([CLR-1]). */
@@ -100,6 +114,14 @@ export class ClusterAgent implements AgentService {
     return this.#local.assignModel(sessionId, model);
   }
 
+  /**
+   * The id of the session's running turn as this process knows it: from its own agent, or from
+   * the owner's last news (needs `hooks` on the owner). `undefined` when none is known.
+   */
+  knownTurnOf(sessionId: string): string | undefined {
+    return this.#turns.turnOf(sessionId);
+  }
+
   /** The sessions this process serves right now. */
   servedSessions(): string[] {
     return [...this.#servers.keys()];
@@ -111,7 +133,7 @@ export class ClusterAgent implements AgentService {
    */
   async close(): Promise<void> {
     this.#closing.abort(new Error('the cluster agent is closed'));
-    this.#stopListening();
+    for (const dispose of this.#disposers.splice(0)) dispose();
     clearInterval(this.#scanTimer);
     for (const timer of this.#idleTimers.values()) clearTimeout(timer);
     this.#idleTimers.clear();
@@ -145,6 +167,7 @@ export class ClusterAgent implements AgentService {
       onIdle: () => this.#scheduleRelease(sessionId),
     });
     this.#servers.set(sessionId, { server, lease });
+    this.#tell({ kind: 'owner', sessionId, owner: this.#leases.owner });
     lease.signal.addEventListener('abort', () => this.#lost(sessionId, lease), { once: true });
     await server.start().catch((error: unknown) => {
       if (lease.held) this.#report(error);
@@ -188,6 +211,58 @@ export class ClusterAgent implements AgentService {
     } catch (error) {
       if (!this.#closing.signal.aborted) this.#report(error);
     }
+  }
+
+  #abortServed(sessionId: string, options: AgentAbortOptions | undefined): boolean {
+    const stopped = this.#local.abort(sessionId, options);
+    const served = this.#servers.get(sessionId);
+    if (served !== undefined && options?.queued === true) {
+      const released: InputOutcome = { status: 'released', reason: 'aborted' };
+      this.#inbox.settleQueued(served.lease, released).catch(this.#report);
+    }
+    return stopped;
+  }
+
+  /** News and commands of the processes of the cluster (this one's own included). */
+  #heard(message: ClusterMessage | undefined): void {
+    if (message === undefined) return;
+    if (message.kind === 'abort') {
+      if (this.#servers.has(message.sessionId)) this.#abortServed(message.sessionId, message.options);
+    } else if (message.kind === 'owner') {
+      this.#turns.ownedBy(message.sessionId, message.owner);
+    } else if (message.open) {
+      this.#turns.opened(message.sessionId, message.turnId, message.owner);
+    } else {
+      this.#turns.ended(message.sessionId, message.turnId);
+    }
+  }
+
+  #tell(message: ClusterMessage): void {
+    this.#inbox.broadcast(message).catch((error: unknown) => {
+      if (!this.#closing.signal.aborted) this.#report(error);
+    });
+  }
+
+  /** Tells the cluster when a turn of the local agent opens and ends. */
+  #followLocalTurns(): void {
+    const hooks = this.#hooks;
+    if (hooks === undefined) return;
+    const owner = this.#leases.owner;
+    const news = (sessionId: string, turnId: string, open: boolean) => {
+      if (open) this.#turns.opened(sessionId, turnId, owner);
+      else this.#turns.ended(sessionId, turnId);
+      this.#tell({ kind: 'turn', sessionId, turnId, open, owner });
+    };
+    this.#disposers.push(
+      hooks.middleware('agent:turn:before', (payload, next) => {
+        news(payload.sessionId, payload.turnId, true);
+        return next();
+      }),
+      hooks.middleware('agent:turn:after', (payload, next) => {
+        news(payload.sessionId, payload.turnId, false);
+        return next();
+      }),
+    );
   }
 
   #scan(): void {

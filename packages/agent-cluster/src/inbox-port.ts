@@ -11,4 +11,6 @@ export interface InboxPort {
   onQueued(listener: (sessionId: string) => void): () => void;
   unservedSessions(): Promise<string[]>;
   isPending(sessionId: string): Promise<boolean>;
+  broadcast(message: unknown): Promise<void>;
+  onBroadcast(listener: (message: unknown) => void): () => void;
 }

@@ -140,4 +140,27 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
       .toContainEqual({ sessionId: 's1', options: { queued: true, reason: 'lease lost' } });
     expect(owner.agent.servedSessions()).toEqual([]);
   });
+
+  it('[ABT-2] [ABT-7] abort on a process that does not serve the session reaches the owner, and answers from the owner’s news', async () => {
+    const world = await clusterWorld();
+    const owner = await world.process();
+    const front = await world.process();
+    void owner.agent.handleMessage(input('s1', 'first')).catch(() => undefined);
+    await expect.poll(() => owner.local.received.length).toBe(1);
+    await owner.hooks.fire('agent:turn:before', { sessionId: 's1', turnId: 't1' });
+    await expect.poll(() => front.agent.knownTurnOf('s1')).toBe('t1');
+    expect(front.agent.abort('s1', { turnId: 't0' })).toBe(false);
+    expect(front.agent.abort('s1', { turnId: 't1', queued: true, reason: 'stop' })).toBe(true);
+    expect(front.agent.abort('s2')).toBe(false);
+    await expect
+      .poll(() => owner.local.aborts)
+      .toEqual([
+        { sessionId: 's1', options: { turnId: 't0' } },
+        { sessionId: 's1', options: { turnId: 't1', queued: true, reason: 'stop' } },
+      ]);
+    expect(front.local.aborts).toEqual([]);
+    await owner.hooks.fire('agent:turn:after', { sessionId: 's1', turnId: 't1' });
+    await expect.poll(() => front.agent.knownTurnOf('s1')).toBeUndefined();
+    expect(front.agent.abort('s1')).toBe(false);
+  });
 });

@@ -27,6 +27,8 @@ interface Waiter {
 }
 
 const DEFAULT_TAKE_LIMIT = 100;
+/** PostgreSQL refuses notification payloads of 8,000 bytes or more. */
+const MAX_BROADCAST_BYTES = 7999;
 
 /**
  * The session inbox on PostgreSQL ([DUR-3]): any process enqueues a session's inputs durably,
@@ -48,6 +50,7 @@ export class SessionInbox {
   readonly #listener: NotificationListener;
   readonly #waiters = new Map<string, Set<Waiter>>();
   readonly #queuedListeners = new Set<(sessionId: string) => void>();
+  readonly #broadcastListeners = new Set<(message: unknown) => void>();
 
   private constructor(parts: { schema: string; pool: Pool; ownsPool: boolean }) {
     const quoted = quoteSchema(parts.schema);
@@ -197,6 +200,25 @@ export class SessionInbox {
     return () => this.#queuedListeners.delete(listener);
   }
 
+  /**
+   * Tells every process listening on the schema (this one included) `message`, a JSON value of
+   * at most 7,999 bytes as JSON, through a notification: commands and news that need no storage,
+   * such as "stop session S's turn". Not durable: a process whose listening connection is down
+   * at that moment does not get it. Rejects with a `TypeError` for a message too long.
+   */
+  async broadcast(message: unknown): Promise<void> {
+    const text = JSON.stringify({ b: message });
+    if (typeof text !== 'string' || Buffer.byteLength(text) > MAX_BROADCAST_BYTES)
+      throw new TypeError(`a broadcast must be a JSON value of at most ${MAX_BROADCAST_BYTES} bytes`);
+    await this.#storage('broadcast', () => this.#pool.query(this.#sql.notify, [this.#channel, text]));
+  }
+
+  /** Calls `listener` with every broadcast message, in the order they were sent. Returns a disposer. */
+  onBroadcast(listener: (message: unknown) => void): () => void {
+    this.#broadcastListeners.add(listener);
+    return () => this.#broadcastListeners.delete(listener);
+  }
+
   /** Sessions with inputs not settled yet, the one waiting longest first. */
   async pendingSessions(): Promise<string[]> {
     const result = await this.#storage('pendingSessions', () =>
@@ -255,12 +277,13 @@ export class SessionInbox {
   }
 
   async #notified(payload: string): Promise<void> {
-    let message: { q?: unknown; s?: unknown };
+    let message: { q?: unknown; s?: unknown; b?: unknown };
     try {
-      message = JSON.parse(payload) as { q?: unknown; s?: unknown };
+      message = JSON.parse(payload) as { q?: unknown; s?: unknown; b?: unknown };
     } catch {
       return;
     }
+    if ('b' in message) this.#tell(this.#broadcastListeners, message.b);
     if (typeof message.q === 'string') this.#tellQueued(message.q);
     if (typeof message.s === 'string' && this.#waiters.has(message.s)) await this.#check(message.s);
   }
@@ -279,9 +302,13 @@ export class SessionInbox {
   }
 
   #tellQueued(sessionId: string): void {
-    for (const listener of this.#queuedListeners) {
+    this.#tell(this.#queuedListeners, sessionId);
+  }
+
+  #tell<T>(listeners: ReadonlySet<(value: T) => void>, value: T): void {
+    for (const listener of listeners) {
       try {
-        listener(sessionId);
+        listener(value);
       } catch {
         // A failing listener must not stop the others nor the notifications after it.
       }

@@ -143,4 +143,30 @@ describe('SessionInbox: inputs handed to any process, served by the owner ([DUR-
     expect(await inbox.isPending('done')).toBe(false);
     expect(await inbox.isPending('unknown')).toBe(false);
   });
+  it('broadcasts a message to every process listening on the schema, and refuses one too long for a notification', async () => {
+    const world = await leaseWorld();
+    const [sender, other] = [await inboxOn(world.schema), await inboxOn(world.schema)];
+    const heard: unknown[][] = [[], []];
+    sender.onBroadcast((message) => heard[0]?.push(message));
+    const stop = other.onBroadcast((message) => heard[1]?.push(message));
+    await sender.broadcast({ abort: 's1', n: 1 });
+    await sender.broadcast({ abort: 's1', n: 2 });
+    await expect
+      .poll(() => heard)
+      .toEqual([
+        [
+          { abort: 's1', n: 1 },
+          { abort: 's1', n: 2 },
+        ],
+        [
+          { abort: 's1', n: 1 },
+          { abort: 's1', n: 2 },
+        ],
+      ]);
+    stop();
+    await sender.broadcast('after');
+    await expect.poll(() => heard[0]).toHaveLength(3);
+    expect(heard[1]).toHaveLength(2);
+    await expect(sender.broadcast('é'.repeat(4000))).rejects.toBeInstanceOf(TypeError);
+  });
 });
