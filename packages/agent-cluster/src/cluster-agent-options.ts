@@ -1,6 +1,6 @@
 import type { AgentService } from '@aalis/api-agent';
 import type { HooksService } from '@aalis/api-hooks';
-import type { SessionInbox, SessionLeases } from '@aalis/archive-postgres';
+import type { SessionHolds, SessionInbox, SessionLeases } from '@aalis/archive-postgres';
 
 /** Options of {@link createClusterAgent}. */
 export interface ClusterAgentOptions {
@@ -13,6 +13,8 @@ export interface ClusterAgentOptions {
   readonly inbox: SessionInbox;
   /** This process's leases on the same schema; its `owner` names the process. */
   readonly leases: SessionLeases;
+  /** The clearing holds on the same schema ([CLR-2]). */
+  readonly holds: SessionHolds;
   /**
    * The sessions' generations as this process sees them ([DEL-2]), usually the
    * `PostgresSessionManager`: an input is stamped with its session's generation when it
@@ -36,17 +38,29 @@ export interface ClusterAgentOptions {
    * next message finds its owner at once. Default `2000`; `0` releases at once.
    */
   readonly idleReleaseMs?: number;
+  /**
+   * How long a clearing hold lasts without renewal: the process clearing renews it every third
+   * of it, so a hold outlives its holder by at most this. Default `10000`.
+   */
+  readonly holdTtlMs?: number;
   /** Failures that no caller can be told of (a scan, a settlement that could not be written). */
   readonly onError?: (error: unknown) => void;
 }
 
 /** The options, checked and completed. Misuse is a `TypeError`. Not public API. */
-export function clusterTiming(options: ClusterAgentOptions): { scanEveryMs: number; idleReleaseMs: number } {
+export function clusterTiming(options: ClusterAgentOptions): {
+  scanEveryMs: number;
+  idleReleaseMs: number;
+  holdTtlMs: number;
+} {
   const scanEveryMs = options.scanEveryMs ?? 500;
   const idleReleaseMs = options.idleReleaseMs ?? 2000;
+  const holdTtlMs = options.holdTtlMs ?? 10_000;
+  if (!Number.isSafeInteger(holdTtlMs) || holdTtlMs < 3 || holdTtlMs > 2_147_483_647)
+    throw new TypeError(`holdTtlMs must be a whole number from 3 to 2147483647, got ${String(holdTtlMs)}`);
   if (!Number.isSafeInteger(scanEveryMs) || scanEveryMs < 1)
     throw new TypeError(`scanEveryMs must be a whole number >= 1, got ${String(scanEveryMs)}`);
   if (!Number.isSafeInteger(idleReleaseMs) || idleReleaseMs < 0)
     throw new TypeError(`idleReleaseMs must be a whole number >= 0, got ${String(idleReleaseMs)}`);
-  return { scanEveryMs, idleReleaseMs };
+  return { scanEveryMs, idleReleaseMs, holdTtlMs };
 }

@@ -3,6 +3,7 @@ import type { ModelRef } from '@aalis/api-llm';
 import { LeaseHeldError, type SessionLease, type SessionLeases } from '@aalis/archive-postgres';
 import { type IncomingMessage, parseIncomingMessage } from '@aalis/schema-message';
 import { type ClusterAgentOptions, clusterTiming } from './cluster-agent-options';
+import { ClusterClearing } from './cluster-clearing';
 import { ClusterInputError } from './cluster-input-error';
 import { abortMessage, type ClusterMessage, readClusterMessage } from './cluster-message';
 import type { InboxPort } from './inbox-port';
@@ -22,7 +23,8 @@ export class ClusterAgent implements AgentService {
   readonly #leases: SessionLeases;
   readonly #generationOf: ((sessionId: string) => number | undefined) | undefined;
   readonly #report: (error: unknown) => void;
-  readonly #timing: { scanEveryMs: number; idleReleaseMs: number };
+  readonly #timing: { scanEveryMs: number; idleReleaseMs: number; holdTtlMs: number };
+  readonly #clearing: ClusterClearing;
   readonly #servers = new Map<string, { server: SessionServer; lease: SessionLease }>();
   readonly #claiming = new Set<string>();
   readonly #idleTimers = new Map<string, NodeJS.Timeout>();
@@ -48,6 +50,20 @@ export class ClusterAgent implements AgentService {
         // An error report must not become a failure of its own.
       }
     };
+    this.#clearing = new ClusterClearing({
+      holds: options.holds,
+      inbox: options.inbox,
+      local: options.local,
+      owner: options.leases.owner,
+      holdTtlMs: this.#timing.holdTtlMs,
+      leaseOf: (sessionId) => this.#servers.get(sessionId)?.lease,
+      servedSessions: () => this.servedSessions(),
+      onHoldEnded: () => {
+        for (const { server } of this.#servers.values()) server.wake();
+      },
+      tell: (message) => this.#tell(message),
+      report: this.#report,
+    });
   }
 
   /**
@@ -100,13 +116,20 @@ export class ClusterAgent implements AgentService {
     return running !== undefined && (options?.turnId === undefined || options.turnId === running);
   }
 
-  /** Clears through the local agent ([CLR-1]). */
+  /**
+   * Clears history safely across the cluster ([CLR-1], [CLR-3]): puts a hold on the sessions
+   * (`undefined`: every session) that every process honours — each stops the turns of the held
+   * sessions it serves and releases their queued inputs, in its agent and in the inbox — waits
+   * until every process serving them acknowledged with its turns settled, runs `clear` here,
+   * then ends the hold. Inputs that arrive meanwhile, on any process, wait and are served after
+   * it ([CLR-2]). If this process dies, the hold ends at its expiry (`holdTtlMs`).
+   */
   clearing(
     sessionIds: readonly string[] | undefined,
     clear: () => Promise<unknown>,
     reason?: string,
   ): Promise<void> {
-    return this.#local.clearing(sessionIds, clear, reason);
+    return this.#clearing.clearing(sessionIds, clear, reason);
   }
 
   /** Writes the session's model into its settings, which every process shares ([SET-1]). */
@@ -134,6 +157,7 @@ export class ClusterAgent implements AgentService {
   async close(): Promise<void> {
     this.#closing.abort(new Error('the cluster agent is closed'));
     for (const dispose of this.#disposers.splice(0)) dispose();
+    this.#clearing.close();
     clearInterval(this.#scanTimer);
     for (const timer of this.#idleTimers.values()) clearTimeout(timer);
     this.#idleTimers.clear();
@@ -164,6 +188,7 @@ export class ClusterAgent implements AgentService {
       local: this.#local,
       generationOf: this.#generationOf,
       report: this.#report,
+      isHeld: () => this.#clearing.covers(sessionId),
       onIdle: () => this.#scheduleRelease(sessionId),
     });
     this.#servers.set(sessionId, { server, lease });
@@ -226,7 +251,9 @@ export class ClusterAgent implements AgentService {
   /** News and commands of the processes of the cluster (this one's own included). */
   #heard(message: ClusterMessage | undefined): void {
     if (message === undefined) return;
-    if (message.kind === 'abort') {
+    if (message.kind === 'hold' || message.kind === 'held' || message.kind === 'unhold') {
+      this.#clearing.heard(message);
+    } else if (message.kind === 'abort') {
       if (this.#servers.has(message.sessionId)) this.#abortServed(message.sessionId, message.options);
     } else if (message.kind === 'owner') {
       this.#turns.ownedBy(message.sessionId, message.owner);
@@ -267,6 +294,9 @@ export class ClusterAgent implements AgentService {
 
   #scan(): void {
     if (this.#closing.signal.aborted) return;
+    this.#clearing.reconcile().catch((error: unknown) => {
+      if (!this.#closing.signal.aborted) this.#report(error);
+    });
     this.#inbox.unservedSessions().then(
       (sessionIds) => {
         for (const sessionId of sessionIds) void this.#claim(sessionId);

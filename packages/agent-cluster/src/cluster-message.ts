@@ -2,8 +2,10 @@ import type { AgentAbortOptions } from '@aalis/api-agent';
 
 /**
  * What the processes of a cluster tell each other by broadcast ([DUR-3]): a turn opened or
- * ended on its owner, a session taken by a new owner, a command to stop a session's turn. Not
- * durable: each is news or a command for the moment. Not public API.
+ * ended on its owner, a session taken by a new owner, a command to stop a session's turn, a
+ * clearing hold put (its sessions are read from the table: a notification holds under 8,000
+ * bytes), acknowledged by a process, ended. Not durable: each is news or a command for the
+ * moment; holds are also found by every process's scan. Not public API.
  */
 export type ClusterMessage =
   | {
@@ -14,7 +16,10 @@ export type ClusterMessage =
       readonly owner: string;
     }
   | { readonly kind: 'owner'; readonly sessionId: string; readonly owner: string }
-  | { readonly kind: 'abort'; readonly sessionId: string; readonly options: AgentAbortOptions };
+  | { readonly kind: 'abort'; readonly sessionId: string; readonly options: AgentAbortOptions }
+  | { readonly kind: 'hold'; readonly holdId: string }
+  | { readonly kind: 'held'; readonly holdId: string; readonly owner: string }
+  | { readonly kind: 'unhold'; readonly holdId: string };
 
 /** How much of an abort's `reason` travels to the owner: a notification holds under 8,000 bytes. */
 const REASON_CHARS = 1000;
@@ -35,6 +40,7 @@ export function abortMessage(sessionId: string, options: AgentAbortOptions | und
 export function readClusterMessage(value: unknown): ClusterMessage | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const message = value as Record<string, unknown>;
+  if (typeof message.holdId === 'string') return readHoldMessage(message, message.holdId);
   if (typeof message.sessionId !== 'string') return undefined;
   const sessionId = message.sessionId;
   if (message.kind === 'turn' && typeof message.turnId === 'string' && typeof message.owner === 'string')
@@ -54,6 +60,13 @@ export function readClusterMessage(value: unknown): ClusterMessage | undefined {
       options: readAbortOptions(message.options as Record<string, unknown>),
     };
   return undefined;
+}
+
+function readHoldMessage(message: Record<string, unknown>, holdId: string): ClusterMessage | undefined {
+  if (message.kind === 'unhold') return { kind: 'unhold', holdId };
+  if (message.kind === 'held' && typeof message.owner === 'string')
+    return { kind: 'held', holdId, owner: message.owner };
+  return message.kind === 'hold' ? { kind: 'hold', holdId } : undefined;
 }
 
 function readAbortOptions(options: Record<string, unknown>): AgentAbortOptions {

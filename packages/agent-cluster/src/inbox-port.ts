@@ -4,8 +4,13 @@ import type { InboxInput, SessionLease } from '@aalis/archive-postgres';
 export interface InboxPort {
   enqueue(sessionId: string, payload: unknown): Promise<string>;
   take(lease: SessionLease): Promise<InboxInput[]>;
+  untake(lease: SessionLease, inputIds: readonly string[]): Promise<number>;
   settle(lease: SessionLease, inputId: string, outcome: unknown): Promise<boolean>;
-  settleQueued(lease: SessionLease, outcome: unknown): Promise<string[]>;
+  settleQueued(
+    lease: SessionLease,
+    outcome: unknown,
+    options?: { readonly upTo?: string },
+  ): Promise<string[]>;
   settleAbandoned(lease: SessionLease, outcome: unknown): Promise<string[]>;
   outcome(inputId: string, options?: { readonly signal?: AbortSignal }): Promise<unknown>;
   onQueued(listener: (sessionId: string) => void): () => void;

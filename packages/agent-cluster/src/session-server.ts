@@ -13,6 +13,8 @@ export interface SessionServerOptions {
   readonly generationOf: ((sessionId: string) => number | undefined) | undefined;
   /** Failures no caller can be told of (a settlement that could not be written). */
   readonly report: (error: unknown) => void;
+  /** Whether a clearing hold covers the session now: its inputs wait in the inbox ([CLR-2]). */
+  readonly isHeld: () => boolean;
   /** Called when the server has nothing taken and nothing to take. */
   readonly onIdle: () => void;
 }
@@ -50,9 +52,12 @@ export class SessionServer {
     this.wake();
   }
 
-  /** New inputs may be queued: takes them (once more if a take is under way). */
+  /**
+   * New inputs may be queued, or a hold ended: takes them (once more if a take is under way).
+   * Under a hold it takes nothing; the end of the hold wakes it again.
+   */
   wake(): void {
-    if (this.#stopped) return;
+    if (this.#stopped || this.#options.isHeld()) return;
     if (this.#pumping) {
       this.#again = true;
       return;
@@ -77,10 +82,17 @@ export class SessionServer {
     do {
       this.#again = false;
       const inputs = await this.#options.inbox.take(this.#options.lease);
-      if (this.#stopped) return;
+      if (this.#stopped) {
+        // Stopped while the take ran: what it took goes back for the next owner, in its place.
+        await this.#options.inbox.untake(
+          this.#options.lease,
+          inputs.map((input) => input.id),
+        );
+        return;
+      }
       for (const input of inputs) this.#serve(input);
       if (inputs.length > 0) this.#again = true;
-    } while (this.#again && !this.#stopped);
+    } while (this.#again && !this.#stopped && !this.#options.isHeld());
   }
 
   #serve(input: InboxInput): void {

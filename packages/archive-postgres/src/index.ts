@@ -13,6 +13,7 @@ export type { PostgresConnectionOptions } from './postgres-connection-options';
 export { POSTGRES_SCHEMA_VERSION } from './postgres-migrations';
 export { PostgresSessionManager } from './postgres-session-manager';
 export type { PostgresSessionManagerOptions, PostgresSessionSpec } from './postgres-session-manager-options';
+export { type SessionHold, SessionHolds } from './session-holds';
 export { type InboxInput, SessionInbox } from './session-inbox';
 export type { SessionLease } from './session-lease';
 export { SessionLeaseError } from './session-lease-error';

@@ -106,6 +106,22 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE INDEX session_inputs_open ON ${s}.session_inputs (session_id, id) WHERE state <> 'settled';
     `,
   },
+  {
+    // Clearing holds across processes ([CLR-2]): a hold of some sessions (or of all, when
+    // `session_ids` is NULL) that every process serving them honours until the row is gone or
+    // its holder stopped renewing it. `inputs_before` is the last inbox input when the hold was
+    // put: inputs up to it were queued before the clearing and are released; later ones wait.
+    version: 6,
+    sql: (s) => `
+      CREATE TABLE ${s}.session_holds (
+        id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        session_ids text[],
+        holder text NOT NULL,
+        expires_at timestamptz(3) NOT NULL,
+        inputs_before bigint NOT NULL
+      );
+    `,
+  },
 ];
 
 /** The newest schema version this copy of the package writes. */

@@ -14,6 +14,9 @@ export function sessionInboxStatements(s: string) {
       FROM (SELECT id FROM ${inputs} WHERE session_id = $1 AND state = 'queued' ORDER BY id LIMIT $3 FOR UPDATE) AS next
       WHERE input.id = next.id
       RETURNING input.id::text AS id, input.payload`,
+    /** Puts inputs this token took back in the queue, in their place. $1 ids, $2 session, $3 token. */
+    untake: `UPDATE ${inputs} SET state = 'queued', token = NULL
+      WHERE id = ANY($1::bigint[]) AND session_id = $2 AND state = 'taken' AND token = $3::bigint`,
     /** Settles an input this token took. $1 id, $2 session, $3 token, $4 outcome (JSON text). */
     settle: `UPDATE ${inputs} SET state = 'settled', outcome = $4, settled_at = clock_timestamp()
       WHERE id = $1::bigint AND session_id = $2 AND state = 'taken' AND token = $3::bigint`,
@@ -21,9 +24,9 @@ export function sessionInboxStatements(s: string) {
     settleAbandoned: `UPDATE ${inputs} SET state = 'settled', outcome = $3, settled_at = clock_timestamp()
       WHERE session_id = $1 AND state = 'taken' AND token < $2::bigint
       RETURNING id::text AS id`,
-    /** Settles the session's queued inputs, none taken. $1 session, $2 outcome. */
+    /** Settles the session's queued inputs, none taken, up to an id. $1 session, $2 outcome, $3 last id (NULL: all). */
     settleQueued: `UPDATE ${inputs} SET state = 'settled', outcome = $2, settled_at = clock_timestamp()
-      WHERE session_id = $1 AND state = 'queued'
+      WHERE session_id = $1 AND state = 'queued' AND ($3::bigint IS NULL OR id <= $3::bigint)
       RETURNING id::text AS id`,
     outcome: `SELECT state, outcome FROM ${inputs} WHERE id = $1::bigint`,
     /** The settled ones among these inputs. $1 ids. */

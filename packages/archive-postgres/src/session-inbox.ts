@@ -132,6 +132,24 @@ export class SessionInbox {
   }
 
   /**
+   * Puts inputs this lease took and will not serve back in the queue, where they were, for the
+   * session's next owner (a process that stops serving gracefully); resolves with how many went
+   * back. Rejects with `StaleLeaseError` when the lease is no longer current.
+   */
+  async untake(lease: LeaseFence, inputIds: readonly string[]): Promise<number> {
+    if (inputIds.length === 0) return 0;
+    return this.#fenced('untake', lease, async (client) => {
+      const updated = await client.query(this.#sql.untake, [
+        [...inputIds],
+        lease.sessionId,
+        String(lease.token),
+      ]);
+      if ((updated.rowCount ?? 0) > 0) await this.#notify(client, { q: lease.sessionId });
+      return updated.rowCount ?? 0;
+    });
+  }
+
+  /**
    * Settles an input this lease took with `outcome` (a JSON value) and tells its waiters.
    * Resolves `false` when the input was not taken by this lease or is settled already;
    * rejects with `StaleLeaseError` when the lease is no longer current.
@@ -151,11 +169,18 @@ export class SessionInbox {
     });
   }
 
-  /** Settles every queued input of the lease's session with `outcome`; resolves with their ids. */
-  async settleQueued(lease: LeaseFence, outcome: unknown): Promise<string[]> {
+  /**
+   * Settles the queued inputs of the lease's session with `outcome` — all of them, or with
+   * `upTo` those up to that input id (the ones enqueued before it) — and resolves with their ids.
+   */
+  async settleQueued(
+    lease: LeaseFence,
+    outcome: unknown,
+    options: { readonly upTo?: string } = {},
+  ): Promise<string[]> {
     const text = outcomeText(outcome);
     return this.#fenced('settleQueued', lease, (client) =>
-      this.#settleRows(client, this.#sql.settleQueued, [lease.sessionId, text]),
+      this.#settleRows(client, this.#sql.settleQueued, [lease.sessionId, text, options.upTo ?? null]),
     );
   }
 

@@ -169,4 +169,36 @@ describe('SessionInbox: inputs handed to any process, served by the owner ([DUR-
     expect(heard[1]).toHaveLength(2);
     await expect(sender.broadcast('é'.repeat(4000))).rejects.toBeInstanceOf(TypeError);
   });
+  it('puts inputs a stopping owner took back in the queue, in their place, for the next owner', async () => {
+    const world = await leaseWorld();
+    const inbox = await inboxOn(world.schema);
+    const leases = await world.leases();
+    const lease = await leases.acquire('s1');
+    const ids = [await inbox.enqueue('s1', 1), await inbox.enqueue('s1', 2), await inbox.enqueue('s1', 3)];
+    const taken = await inbox.take(lease);
+    expect(
+      await inbox.untake(
+        lease,
+        taken.slice(1).map((input) => input.id),
+      ),
+    ).toBe(2);
+    await leases.release(lease);
+    const next = await (await world.leases()).acquire('s1');
+    await expect(inbox.untake(lease, [ids[0] ?? ''])).rejects.toBeInstanceOf(StaleLeaseError);
+    expect(await inbox.settleAbandoned(next, { status: 'released' })).toEqual([ids[0]]);
+    expect((await inbox.take(next)).map((input) => input.payload)).toEqual([2, 3]);
+  });
+  it('[CLR-1] settles the queued inputs up to an id, leaving those enqueued after it queued', async () => {
+    const world = await leaseWorld();
+    const inbox = await inboxOn(world.schema);
+    const lease = await (await world.leases()).acquire('s1');
+    const first = await inbox.enqueue('s1', 1);
+    const second = await inbox.enqueue('s1', 2);
+    const third = await inbox.enqueue('s1', 3);
+    expect(await inbox.settleQueued(lease, { status: 'released' }, { upTo: second })).toEqual([
+      first,
+      second,
+    ]);
+    expect((await inbox.take(lease)).map((input) => input.id)).toEqual([third]);
+  });
 });
