@@ -29,6 +29,7 @@ export class HeldSessionLease implements SessionLease {
   readonly #onEnd: (lease: HeldSessionLease) => void;
   #expiresAt: Date;
   #deadlineTimer: ReturnType<typeof setTimeout> | undefined;
+  #deadline = 0;
   /** The last renewal's failure, reported as the cause of an expiry. */
   lastFailure: unknown;
 
@@ -49,13 +50,18 @@ export class HeldSessionLease implements SessionLease {
     return this.#controller.signal;
   }
 
+  /**
+   * Whether the lease is still held. Past its local deadline it is not, even when the deadline's
+   * timer has not fired yet (a blocked event loop runs timers late): the lease is lost then.
+   */
   get held(): boolean {
+    if (!this.#controller.signal.aborted && performance.now() >= this.#deadline) this.#expire();
     return !this.#controller.signal.aborted;
   }
 
   /** A renewal succeeded: the server's new expiry and the new local deadline. */
   extend(expiresAt: Date, deadline: number): void {
-    if (!this.held) return;
+    if (this.#controller.signal.aborted) return;
     this.#expiresAt = expiresAt;
     this.lastFailure = undefined;
     this.#armDeadline(deadline);
@@ -72,7 +78,7 @@ export class HeldSessionLease implements SessionLease {
   }
 
   #end(reason: unknown): void {
-    if (!this.held) return;
+    if (this.#controller.signal.aborted) return;
     clearTimeout(this.#deadlineTimer);
     this.#controller.abort(reason);
     this.#onEnd(this);
@@ -80,16 +86,19 @@ export class HeldSessionLease implements SessionLease {
 
   #armDeadline(deadline: number): void {
     clearTimeout(this.#deadlineTimer);
-    const expire = () =>
-      this.lose(
-        new LeaseLostError({
-          sessionId: this.sessionId,
-          token: this.token,
-          kind: 'expired',
-          cause: this.lastFailure,
-        }),
-      );
-    this.#deadlineTimer = setTimeout(expire, Math.max(0, deadline - performance.now()));
+    this.#deadline = deadline;
+    this.#deadlineTimer = setTimeout(() => this.#expire(), Math.max(0, deadline - performance.now()));
     this.#deadlineTimer.unref?.();
+  }
+
+  #expire(): void {
+    this.lose(
+      new LeaseLostError({
+        sessionId: this.sessionId,
+        token: this.token,
+        kind: 'expired',
+        cause: this.lastFailure,
+      }),
+    );
   }
 }

@@ -24,6 +24,14 @@ export function sessionLeaseStatements(s: string) {
     renew: `UPDATE ${table} SET expires_at = ${expiry}
       WHERE session_id = $1 AND owner = $2 AND token = $4::bigint
       RETURNING expires_at AS "expiresAt"`,
+    /**
+     * Extends every lease of the owner listed with its token, in one statement: the heartbeat
+     * of all the sessions a process serves. $1 owner, $2 sessions, $3 ttl in ms, $4 tokens.
+     */
+    renewMany: `UPDATE ${table} AS lease SET expires_at = clock_timestamp() + $3::integer * interval '1 millisecond'
+      FROM unnest($2::text[], $4::bigint[]) AS held(session_id, token)
+      WHERE lease.session_id = held.session_id AND lease.owner = $1 AND lease.token = held.token
+      RETURNING lease.session_id AS "sessionId", lease.expires_at AS "expiresAt"`,
     /** Frees the lease (the token stays, so the next acquisition counts on). $1 session, $2 owner, $3 token. */
     release: `UPDATE ${table} SET owner = NULL, expires_at = clock_timestamp()
       WHERE session_id = $1 AND owner = $2 AND token = $3::bigint`,

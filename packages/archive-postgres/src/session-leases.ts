@@ -44,6 +44,8 @@ export class SessionLeases {
   readonly #held = new Map<string, HeldSessionLease>();
   /** Acquisitions sent and not yet answered: `close` waits for them before it releases. */
   readonly #inFlight = new Set<Promise<HeldSessionLease>>();
+  /** Stops the heartbeat on close. */
+  readonly #closing = new AbortController();
   #closed = false;
 
   private constructor(options: {
@@ -58,6 +60,10 @@ export class SessionLeases {
     this.#ownsPool = options.ownsPool;
     this.#sql = sessionLeaseStatements(quoteSchema(options.schema));
     this.#timing = options.timing;
+    if (options.timing.heartbeat) {
+      const beat = () => this.#renewAll();
+      startHeartbeat({ everyMs: options.timing.renewEveryMs, beat, signal: this.#closing.signal });
+    }
   }
 
   /**
@@ -147,9 +153,13 @@ export class SessionLeases {
     await this.#query('release', this.#sql.release, [held.sessionId, this.owner, String(held.token)]);
   }
 
-  /** The lease this instance holds on the session, or `undefined`. */
+  /**
+   * The lease this instance holds on the session, or `undefined` — also once its local deadline
+   * passed, even before the deadline's timer ran.
+   */
   leaseOf(sessionId: string): SessionLease | undefined {
-    return this.#held.get(sessionId);
+    const lease = this.#held.get(sessionId);
+    return lease?.held === true ? lease : undefined;
   }
 
   /** Every lease this instance holds. */
@@ -164,6 +174,7 @@ export class SessionLeases {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
+    this.#closing.abort();
     await Promise.allSettled(this.#inFlight);
     await Promise.allSettled(this.leases().map((lease) => this.release(lease)));
     if (this.#ownsPool) await this.#pool.end();
@@ -195,7 +206,6 @@ export class SessionLeases {
       onEnd: (ended) => this.#forget(ended),
     });
     this.#held.set(sessionId, lease);
-    if (this.#timing.heartbeat) this.#startHeartbeat(lease);
     if (this.#closed) {
       await this.release(lease);
       throw new TypeError('SessionLeases is closed');
@@ -203,15 +213,35 @@ export class SessionLeases {
     return lease;
   }
 
-  #startHeartbeat(lease: HeldSessionLease): void {
-    const beat = async () => {
-      try {
-        await this.renew(lease);
-      } catch (error) {
-        if (!LeaseLostError.isInstance(error)) lease.lastFailure = error;
+  /**
+   * One beat of the heartbeat: renews every lease held in one statement, so a process serving
+   * many sessions sends one renewal per beat, not one per session. A lease the statement did
+   * not renew was taken over; a failed statement is each lease's `lastFailure`, and each stays
+   * held until its deadline.
+   */
+  async #renewAll(): Promise<void> {
+    const held = [...this.#held.values()].filter((lease) => lease.held);
+    if (held.length === 0) return;
+    const sentAt = performance.now();
+    try {
+      const result = await this.#query<{ sessionId: string; expiresAt: Date }>('renew', this.#sql.renewMany, [
+        this.owner,
+        held.map((lease) => lease.sessionId),
+        this.#timing.ttlMs,
+        held.map((lease) => String(lease.token)),
+      ]);
+      const renewed = new Map(result.rows.map((row) => [row.sessionId, row.expiresAt]));
+      for (const lease of held) {
+        const expiresAt = renewed.get(lease.sessionId);
+        if (expiresAt !== undefined) lease.extend(expiresAt, sentAt + this.#timing.ttlMs);
+        else
+          lease.lose(
+            new LeaseLostError({ sessionId: lease.sessionId, token: lease.token, kind: 'taken-over' }),
+          );
       }
-    };
-    startHeartbeat({ everyMs: this.#timing.renewEveryMs, beat, signal: lease.signal });
+    } catch (error) {
+      for (const lease of held) lease.lastFailure = error;
+    }
   }
 
   #forget(lease: HeldSessionLease): void {

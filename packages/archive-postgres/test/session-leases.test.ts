@@ -261,6 +261,18 @@ describe('SessionLeases under contention ([DUR-3])', () => {
       await shared.end();
     }
   });
+  it('[DUR-3] a lease past its local deadline is not held, even while a blocked event loop keeps its timer from running', async () => {
+    const world = await leaseWorld();
+    const leases = await world.leases({ ttlMs: 100, heartbeat: false });
+    const lease = await leases.acquire('s1');
+    const blockedUntil = performance.now() + 150;
+    while (performance.now() < blockedUntil) {
+      // The event loop is blocked: no timer runs.
+    }
+    expect(leases.leaseOf('s1')).toBeUndefined();
+    expect(lease.held).toBe(false);
+    expect(lease.signal.reason).toMatchObject({ code: 'LEASE_LOST', kind: 'expired' });
+  });
 });
 
 /** Leaves the session's lease as the case wants it; resolves with its token (0: never leased). */
