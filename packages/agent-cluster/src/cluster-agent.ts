@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AgentAbortOptions, AgentService } from '@aalis/api-agent';
 import type { ModelRef } from '@aalis/api-llm';
 import { LeaseHeldError, type SessionLease, type SessionLeases } from '@aalis/archive-postgres';
@@ -36,6 +37,8 @@ export class ClusterAgent implements AgentService {
 
   constructor(options: ClusterAgentOptions) {
     this.#timing = clusterTiming(options);
+    // Every waiting handleMessage listens on it: thousands may wait at once.
+    setMaxListeners(0, this.#closing.signal);
     this.#local = options.local;
     this.#inbox = options.inbox;
     this.#leases = options.leases;
