@@ -31,6 +31,8 @@ export class ClusterAgent implements AgentService {
   readonly #idleTimers = new Map<string, NodeJS.Timeout>();
   readonly #closing = new AbortController();
   readonly #turns = new RunningTurns();
+  /** The last news of who serves each session: a receiver leaves a served session to its owner. */
+  readonly #owners = new Map<string, string>();
   readonly #hooks: ClusterAgentOptions['hooks'];
   readonly #disposers: (() => void)[] = [];
   #scanTimer: NodeJS.Timeout | undefined;
@@ -98,7 +100,9 @@ export class ClusterAgent implements AgentService {
     const inputId = await this.#inbox.enqueue(sessionId, routedPayload({ message, generation }));
     const served = this.#servers.get(sessionId);
     if (served !== undefined) served.server.wake();
-    else void this.#claim(sessionId);
+    // Served elsewhere as far as the news go: its owner is told by the inbox. If it died, the
+    // scan takes the session over once its lease ran out.
+    else if (!this.#owners.has(sessionId)) void this.#claim(sessionId);
     const outcome = readOutcome(await this.#inbox.outcome(inputId, { signal: this.#closing.signal }));
     if (outcome.status === 'failed')
       throw new ClusterInputError({ sessionId, remoteName: outcome.name, message: outcome.message });
@@ -210,6 +214,7 @@ export class ClusterAgent implements AgentService {
     served.server.stop();
     clearTimeout(this.#idleTimers.get(sessionId));
     this.#idleTimers.delete(sessionId);
+    if (this.#owners.get(sessionId) === this.#leases.owner) this.#owners.delete(sessionId);
     // Its turn and what the local agent still queues stop; the next owner releases their inputs.
     this.#local.abort(sessionId, { queued: true, reason: 'lease lost' });
   }
@@ -235,6 +240,7 @@ export class ClusterAgent implements AgentService {
     served.server.stop();
     try {
       await this.#leases.release(served.lease);
+      this.#tell({ kind: 'released', sessionId, owner: this.#leases.owner });
       if (await this.#inbox.isPending(sessionId)) await this.#claim(sessionId);
     } catch (error) {
       if (!this.#closing.signal.aborted) this.#report(error);
@@ -259,7 +265,10 @@ export class ClusterAgent implements AgentService {
     } else if (message.kind === 'abort') {
       if (this.#servers.has(message.sessionId)) this.#abortServed(message.sessionId, message.options);
     } else if (message.kind === 'owner') {
+      this.#owners.set(message.sessionId, message.owner);
       this.#turns.ownedBy(message.sessionId, message.owner);
+    } else if (message.kind === 'released') {
+      if (this.#owners.get(message.sessionId) === message.owner) this.#owners.delete(message.sessionId);
     } else if (message.open) {
       this.#turns.opened(message.sessionId, message.turnId, message.owner);
     } else {

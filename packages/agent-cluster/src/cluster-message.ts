@@ -2,7 +2,7 @@ import type { AgentAbortOptions } from '@aalis/api-agent';
 
 /**
  * What the processes of a cluster tell each other by broadcast ([DUR-3]): a turn opened or
- * ended on its owner, a session taken by a new owner, a command to stop a session's turn, a
+ * ended on its owner, a session taken by a new owner or released by its owner, a command to stop a session's turn, a
  * clearing hold put (its sessions are read from the table: a notification holds under 8,000
  * bytes), acknowledged by a process, ended. Not durable: each is news or a command for the
  * moment; holds are also found by every process's scan. Not public API.
@@ -16,6 +16,7 @@ export type ClusterMessage =
       readonly owner: string;
     }
   | { readonly kind: 'owner'; readonly sessionId: string; readonly owner: string }
+  | { readonly kind: 'released'; readonly sessionId: string; readonly owner: string }
   | { readonly kind: 'abort'; readonly sessionId: string; readonly options: AgentAbortOptions }
   | { readonly kind: 'hold'; readonly holdId: string }
   | { readonly kind: 'held'; readonly holdId: string; readonly owner: string }
@@ -51,8 +52,8 @@ export function readClusterMessage(value: unknown): ClusterMessage | undefined {
       open: message.open === true,
       owner: message.owner,
     };
-  if (message.kind === 'owner' && typeof message.owner === 'string')
-    return { kind: 'owner', sessionId, owner: message.owner };
+  if ((message.kind === 'owner' || message.kind === 'released') && typeof message.owner === 'string')
+    return { kind: message.kind, sessionId, owner: message.owner };
   if (message.kind === 'abort' && typeof message.options === 'object' && message.options !== null)
     return {
       kind: 'abort',

@@ -6,8 +6,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checkClusterHistory } from '../../../../tools/cluster-invariants/check-cluster-history';
 import { testDatabaseUrl, uniqueSchema } from '../../../../tools/test-postgres/test-database';
-import { type ClusterProcess, startClusterProcess } from './cluster-process';
-import type { NodeReport } from './node-protocol';
+import { type ClusterProcess, startClusterProcess } from '../../support/cluster-process';
+import type { NodeReport } from '../../support/node-protocol';
 import { buildHistory, installLeaseLog, outcomeCounts, type RunRecord, takeoverDelays } from './observe-run';
 
 const SESSIONS = 200;

@@ -4,7 +4,7 @@ import type {
   HistoryProcess,
   HistoryTurn,
 } from '../../../../tools/cluster-invariants/cluster-history';
-import type { NodeReport } from './node-protocol';
+import type { NodeReport } from '../../support/node-protocol';
 
 /** Logs every change of a session's lease token, with the server's time: the test's view of acquisitions. */
 export async function installLeaseLog(pool: pg.Pool, schema: string): Promise<void> {
