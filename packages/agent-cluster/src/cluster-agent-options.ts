@@ -1,5 +1,6 @@
 import type { AgentService } from '@aalis/api-agent';
 import type { HooksService } from '@aalis/api-hooks';
+import type { MessageArchiveService } from '@aalis/api-message-archive';
 import type { SessionHolds, SessionInbox, SessionLeases } from '@aalis/archive-postgres';
 
 /** Options of {@link createClusterAgent}. */
@@ -28,6 +29,14 @@ export interface ClusterAgentOptions {
    * Without them such an `abort` still reaches the owner but answers `false`.
    */
   readonly hooks?: Pick<HooksService, 'middleware'>;
+  /**
+   * The archive the local agent writes to (the leased store). With it, a process that takes a
+   * session over first closes the turns an earlier owner's crash cut, as aborted ([DUR-1]) —
+   * every time it takes the session, since the earlier owner may have cut a turn after this
+   * process last served the session (plugin-agent itself closes cut turns only the first time
+   * it touches a session).
+   */
+  readonly archive?: MessageArchiveService;
   /**
    * How often the process looks for sessions with queued inputs and no live owner (an owner
    * died or lost the database) and takes them over. Default `500`.

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { AgentAbortOptions, AgentService } from '@aalis/api-agent';
 import type { ModelRef } from '@aalis/api-llm';
+import { createTurnPersistence } from '@aalis/archive-adapter';
 import { LeaseHeldError, type SessionLease, type SessionLeases } from '@aalis/archive-postgres';
 import { type IncomingMessage, parseIncomingMessage } from '@aalis/schema-message';
 import { type ClusterAgentOptions, clusterTiming } from './cluster-agent-options';
@@ -34,6 +35,7 @@ export class ClusterAgent implements AgentService {
   /** The last news of who serves each session: a receiver leaves a served session to its owner. */
   readonly #owners = new Map<string, string>();
   readonly #hooks: ClusterAgentOptions['hooks'];
+  readonly #recover: ((sessionId: string) => Promise<unknown>) | undefined;
   readonly #disposers: (() => void)[] = [];
   #scanTimer: NodeJS.Timeout | undefined;
 
@@ -45,6 +47,10 @@ export class ClusterAgent implements AgentService {
     this.#inbox = options.inbox;
     this.#leases = options.leases;
     this.#hooks = options.hooks;
+    const persistence =
+      options.archive === undefined ? undefined : createTurnPersistence({ archive: options.archive });
+    this.#recover =
+      persistence === undefined ? undefined : (sessionId) => persistence.recoverCutTurns(sessionId);
     const sessions = options.sessions;
     this.#generationOf = sessions === undefined ? undefined : (id) => sessions.generationOf(id);
     const onError = options.onError ?? (() => undefined);
@@ -196,6 +202,7 @@ export class ClusterAgent implements AgentService {
       generationOf: this.#generationOf,
       report: this.#report,
       isHeld: () => this.#clearing.covers(sessionId),
+      recover: this.#recover,
       onIdle: () => this.#scheduleRelease(sessionId),
     });
     this.#servers.set(sessionId, { server, lease });

@@ -13,6 +13,8 @@ export interface SessionServerOptions {
   readonly generationOf: ((sessionId: string) => number | undefined) | undefined;
   /** Failures no caller can be told of (a settlement that could not be written). */
   readonly report: (error: unknown) => void;
+  /** Closes the session's cut turns before it is served ([DUR-1]); rejections are reported. */
+  readonly recover: ((sessionId: string) => Promise<unknown>) | undefined;
   /** Whether a clearing hold covers the session now: its inputs wait in the inbox ([CLR-2]). */
   readonly isHeld: () => boolean;
   /** Called when the server has nothing taken and nothing to take. */
@@ -43,12 +45,14 @@ export class SessionServer {
 
   /**
    * Starts serving: first settles as released what an earlier owner took and never settled (it
-   * died or lost the session: the input runs in no second turn), then takes what is queued.
+   * died or lost the session: the input runs in no second turn), closes the turns its crash
+   * cut, then takes what is queued.
    */
   async start(): Promise<void> {
     const { inbox, lease } = this.#options;
     const released: InputOutcome = { status: 'released', reason: 'owner-lost' };
     await inbox.settleAbandoned(lease, released);
+    await this.#options.recover?.(lease.sessionId).catch(this.#options.report);
     this.wake();
   }
 

@@ -144,7 +144,14 @@ const local = app.service(agent).use;
 const service: AgentService =
   cluster === undefined
     ? local
-    : createClusterAgent({ local, ...cluster, hooks: hooksService, scanEveryMs: 100, idleReleaseMs: 500 });
+    : createClusterAgent({
+        local,
+        ...cluster,
+        archive: store,
+        hooks: hooksService,
+        scanEveryMs: 100,
+        idleReleaseMs: 500,
+      });
 
 process.on('message', (command: NodeCommand) => {
   if (command.kind === 'send') {

@@ -1,4 +1,5 @@
-import { MessageValidationError } from '@aalis/schema-message';
+import { createTurnPersistence } from '@aalis/archive-adapter';
+import { MessageValidationError, WellKnownKinds } from '@aalis/schema-message';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../tools/test-postgres/test-database';
@@ -234,5 +235,24 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
     const later = other.agent.handleMessage(input('s1', 'later'));
     await expect(later).resolves.toBeUndefined();
     expect(owner.local.received.map((received) => received.message.content)).toEqual(['first', 'later']);
+  });
+
+  it('[DUR-1] a process that takes a session over closes the turn the dead owner cut, before it serves the session', async () => {
+    const world = await clusterWorld();
+    const store = await world.store();
+    // The dead owner archived a turn's input and died before its reply, stop marker or record.
+    await createTurnPersistence({ archive: store }).archiveOpened({
+      turnId: 'cut',
+      inputs: [{ message: { ...input('s1', 'lost'), content: 'lost' }, trigger: 'human' } as never],
+    });
+    const survivor = await world.process({ cluster: { archive: store } });
+    survivor.local.autoSettle = true;
+    await survivor.agent.handleMessage(input('s1', 'next'));
+    const rows = await store.history('s1');
+    expect(rows.map((row) => row.kind ?? row.role)).toContain(WellKnownKinds.TurnStopped);
+    const turn = (await store.timeline('s1')).items.find(
+      (item) => item.type === 'turn' && item.turnId === 'cut',
+    );
+    expect(turn).toMatchObject({ record: { outcome: 'aborted' } });
   });
 });
