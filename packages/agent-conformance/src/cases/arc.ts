@@ -767,6 +767,52 @@ const stopMarkerForToolGroup = defineCase({
   },
 });
 
+/**
+ * [ARC-2] A call that fails before executing (unknown tool, unparsable arguments, blocked in
+ * `agent:tool:before`) runs no tool, and a valid call runs the tool it names with its
+ * arguments. (The tool service may still be asked about an unknown name: it runs nothing.)
+ */
+const failedCallsNeverExecute = defineCase({
+  requirements: ['ARC-2'],
+  name: 'a tool call that fails before executing runs no tool; a valid one runs the tool it names',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const schema = (key: string) => ({
+      type: 'object',
+      properties: { [key]: { type: 'string' } },
+      required: [key],
+    });
+    const defined = new Set(['lookup', 'guarded', 'fetch']);
+    h.tools.define({ name: 'lookup', parameters: schema('q') });
+    h.tools.define({ name: 'guarded' });
+    h.tools.define({ name: 'fetch', parameters: schema('url') });
+    h.hooks.middleware('agent:tool:before', async (payload, next) => {
+      if (payload.name !== 'guarded') await next();
+    });
+    const url = 'https://example.org';
+    h.model.script([
+      {
+        toolCalls: [
+          { name: 'missing_tool', id: 'model-call-1' },
+          { name: 'lookup', id: 'model-call-2', arguments: '{not json' },
+          { name: 'guarded', id: 'model-call-3' },
+          { name: 'fetch', id: 'model-call-4', arguments: { url } },
+        ],
+      },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'use tools').done;
+    const ran = h.tools.calls
+      .filter((call) => defined.has(call.name))
+      .map((call) => ({ name: call.name, args: call.args }));
+    assert.deepEqual('ARC-2', ran, [{ name: 'fetch', args: { url } }], {
+      rule: 'a call to an unknown tool, with unparsable arguments or blocked in agent:tool:before fails before executing, and a valid call runs the tool it names with its arguments',
+      subject: 'the defined tools the tool service was asked to run',
+    });
+  },
+});
+
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
 export const ARC_CASES = [
   groupsCarryTurnId,
@@ -790,4 +836,5 @@ export const ARC_CASES = [
   blockedNoRecord,
   stopMarker,
   stopMarkerForToolGroup,
+  failedCallsNeverExecute,
 ];
