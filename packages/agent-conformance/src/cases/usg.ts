@@ -295,6 +295,30 @@ const laterCallsAppendFailedResults = defineCase({
   },
 });
 
+// The zh text counts conversation messages appended to the session's history: the feedback of
+// a format retry is no such message. (The dropped version is persisted, [ARC-5]; whether it
+// counts is left open here.)
+const historyCountWithoutRetryFeedback = defineCase({
+  requirements: ['USG-5'],
+  name: 'historyMessages of a format retry’s call does not count the retry’s feedback',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      if (payload.attempt === 0) payload.retry = { feedback: 'conformance feedback: use the format' };
+      await next();
+    });
+    h.model.script([{ text: 'first draft' }, { text: 'second draft' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const usage = usageOfOnlyTurn(h, 's1', 'USG-5');
+    const [first, retry] = usage.map((event) => event.historyMessages);
+    assert.that('USG-5', first !== undefined && retry !== undefined && retry - first <= 1, {
+      rule: 'historyMessages counts history messages only: the feedback of a format retry is not one (at most the persisted dropped version adds one)',
+      observed: `historyMessages went from ${String(first)} on the first call to ${String(retry)} on the retry`,
+    });
+  },
+});
+
 async function trimmedTurn(context: Parameters<typeof usagePerCall.run>[0]) {
   const h = context.harness;
   session(h, 's1', { settings: { historyLimit: 0 } });
@@ -875,4 +899,5 @@ export const USG_CASES = [
   hardTrimmingKeepsJoined,
   hardTrimmingDropsEarlierGroup,
   laterCallsAppendFailedResults,
+  historyCountWithoutRetryFeedback,
 ];
