@@ -813,6 +813,41 @@ const failedCallsNeverExecute = defineCase({
   },
 });
 
+/**
+ * [ARC-3] The token usage of the final reply (schema-message's `MessageTokens`: summed over
+ * the turn's model calls, each figure a non-negative number) adds up what the calls reported,
+ * a figure a call did not report counting as none.
+ */
+const replyTokensSumReported = defineCase({
+  requirements: ['ARC-3'],
+  name: 'the token usage on the final reply sums the figures the turn’s calls reported, each a number',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }], usage: { promptTokens: 100 } },
+      { text: 'final reply', usage: { promptTokens: 150, completionTokens: 9 } },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    const reply = assert.defined('ARC-3', storedReplies(h, 's1')[0], {
+      rule: 'a replied turn must persist its final reply',
+      subject: 'the persisted final reply',
+    });
+    const tokens = (reply.metadata[Keys.Tokens] ?? {}) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(tokens)) {
+      assert.that('ARC-3', typeof value === 'number' && Number.isFinite(value) && value >= 0, {
+        rule: 'each token figure recorded on the final reply must be a non-negative number (MessageTokens)',
+        observed: `the reply recorded ${key} = ${String(value)}`,
+      });
+    }
+    assert.that('ARC-3', tokens.promptTokens === 250 && tokens.completionTokens === 9, {
+      rule: "the final reply must record the turn's token usage, summed over its model calls",
+      observed: `the reply recorded ${JSON.stringify(tokens)} for calls that reported 100 and 150 prompt tokens and 9 completion tokens`,
+    });
+  },
+});
+
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
 export const ARC_CASES = [
   groupsCarryTurnId,
@@ -837,4 +872,5 @@ export const ARC_CASES = [
   stopMarker,
   stopMarkerForToolGroup,
   failedCallsNeverExecute,
+  replyTokensSumReported,
 ];
