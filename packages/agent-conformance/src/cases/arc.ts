@@ -848,6 +848,43 @@ const replyTokensSumReported = defineCase({
   },
 });
 
+/**
+ * [ARC-3] The group recorded on the final reply is the turn's group as its input named it
+ * (schema-message's `GroupReference`: id, and name when known).
+ */
+const replyGroupWithName = defineCase({
+  requirements: ['ARC-3'],
+  name: 'the final reply records the turn’s group with the name its input gave, and none outside a group',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { kind: 'room', platform: 'conformance' });
+    session(h, 's2', { kind: 'room', platform: 'conformance' });
+    h.model.script([{ text: 'reply in the group' }, { text: 'reply in private' }]);
+    const fields = { groupId: 'group-7', groupName: 'Group Seven', sessionType: 'group' as const };
+    await sendHuman(context, 's1', 'question', fields).done;
+    await sendHuman(context, 's2', 'question', { sessionType: 'private' }).done;
+    const [inGroup, inPrivate] = ['s1', 's2'].map((id) =>
+      assert.defined('ARC-3', storedReplies(h, id)[0], {
+        rule: 'a replied turn must persist its final reply',
+        subject: `the persisted final reply of ${id}`,
+      }),
+    );
+    assert.deepEqual(
+      'ARC-3',
+      inGroup!.metadata[Keys.Group],
+      { id: 'group-7', name: 'Group Seven' },
+      {
+        rule: "the final reply must record the turn's group: its id, and its name when the input gave one",
+        subject: 'the group recorded on the reply',
+      },
+    );
+    assert.equal('ARC-3', inPrivate!.metadata[Keys.Group], undefined, {
+      rule: 'the final reply of a turn outside any group must record no group',
+      subject: 'the group recorded on the reply of a private chat',
+    });
+  },
+});
+
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
 export const ARC_CASES = [
   groupsCarryTurnId,
@@ -873,4 +910,5 @@ export const ARC_CASES = [
   stopMarkerForToolGroup,
   failedCallsNeverExecute,
   replyTokensSumReported,
+  replyGroupWithName,
 ];
