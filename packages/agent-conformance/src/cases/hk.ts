@@ -551,6 +551,41 @@ const llmBeforeToolsOffered = defineCase({
   },
 });
 
+/**
+ * [HK-5] A tool's JSON schema may use any keyword of the drafts model providers accept
+ * (api-tools' `JsonSchema`), e.g. draft-07 `definitions` and 2019-09 `dependentRequired`: a valid call of such a
+ * tool still goes through `agent:tool:before` and runs.
+ */
+const toolWithDraft07Schema = defineCase({
+  requirements: ['HK-5'],
+  name: 'a valid call of a tool whose schema uses definitions and dependentRequired runs through agent:tool:before',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({
+      name: 'schedule',
+      parameters: {
+        type: 'object',
+        definitions: { when: { type: 'string', description: 'an ISO date' } },
+        properties: { at: { $ref: '#/definitions/when' }, repeat: { type: 'boolean' } },
+        required: ['at'],
+        dependentRequired: { repeat: ['at'] },
+      },
+    });
+    const args = { at: '2026-01-01' };
+    h.model.script([{ toolCalls: [{ name: 'schedule', arguments: args }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.deepEqual('HK-5', h.hooks.of('agent:tool:before')[0]?.payload.args, args, {
+      rule: 'agent:tool:before must run before every tool call, a tool whose schema uses definitions and dependentRequired included',
+      subject: 'the arguments of the agent:tool:before run',
+    });
+    assert.deepEqual('HK-5', h.tools.calls[0]?.args, args, {
+      rule: "a valid call of a tool must run, whatever keywords of the accepted JSON-schema drafts the tool's schema uses",
+      subject: 'the arguments the tool ran with',
+    });
+  },
+});
+
 /** The cases of the HK family ([HK-1]..[HK-10]). */
 export const HK_CASES = [
   inputBefore,
@@ -570,4 +605,5 @@ export const HK_CASES = [
   toolResultAsGiven,
   retriesEndAtMaxRetries,
   llmBeforeToolsOffered,
+  toolWithDraft07Schema,
 ];
