@@ -586,6 +586,76 @@ const toolWithDraft07Schema = defineCase({
   },
 });
 
+/**
+ * [HK-3], [HK-4] The model calls of a turn are numbered by `iteration` (the api-agent payload:
+ * 0 for the first call, then 1, 2, …), and `agent:llm:after` carries its call's number.
+ */
+const llmIterationsNumbered = defineCase({
+  requirements: ['HK-3', 'HK-4'],
+  name: 'agent:llm:before and agent:llm:after number the model calls of a turn 0, 1, 2, …',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    const expected = h.model.requests.map((_call, index) => index);
+    assert.deepEqual(
+      'HK-3',
+      h.hooks.of('agent:llm:before').map((run) => run.payload.iteration),
+      expected,
+      {
+        rule: 'iteration of agent:llm:before must be 0 for the first model call of the turn, then 1, 2, …',
+        subject: 'the iterations of agent:llm:before',
+      },
+    );
+    assert.deepEqual(
+      'HK-4',
+      h.hooks.of('agent:llm:after').map((run) => run.payload.iteration),
+      expected,
+      {
+        rule: 'iteration of agent:llm:after must be that of the matching agent:llm:before',
+        subject: 'the iterations of agent:llm:after',
+      },
+    );
+  },
+});
+
+/**
+ * [HK-5] The `ToolCallContext` of `agent:tool:before` is filled as api-tools defines it: the
+ * source of the turn's inputs for an injection, none for a human turn.
+ */
+const toolContextSource = defineCase({
+  requirements: ['HK-5'],
+  name: 'the ToolCallContext of agent:tool:before carries the turn’s source, and none for a human turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'done' },
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'done again' },
+    ]);
+    await sendInjection(context, 's1', 'scheduled job').done;
+    await sendHuman(context, 's1', 'question').done;
+    const [injected, human] = h.hooks.of('agent:tool:before').map((run) => run.payload.toolCallContext);
+    assert.deepEqual('HK-5', injected?.source, SCHEDULER_SOURCE, {
+      rule: "the ToolCallContext of an injection's tool call must carry the turn's input source",
+      subject: 'the source of the ToolCallContext in the injected turn',
+    });
+    assert.equal('HK-5', human?.source, undefined, {
+      rule: 'the ToolCallContext of a human turn must carry no source',
+      subject: 'the source of the ToolCallContext in the human turn',
+    });
+  },
+});
+
 /** The cases of the HK family ([HK-1]..[HK-10]). */
 export const HK_CASES = [
   inputBefore,
@@ -606,4 +676,6 @@ export const HK_CASES = [
   retriesEndAtMaxRetries,
   llmBeforeToolsOffered,
   toolWithDraft07Schema,
+  llmIterationsNumbered,
+  toolContextSource,
 ];
