@@ -767,6 +767,124 @@ const stopMarkerForToolGroup = defineCase({
   },
 });
 
+/**
+ * [ARC-2] A call that fails before executing (unknown tool, unparsable arguments, blocked in
+ * `agent:tool:before`) runs no tool, and a valid call runs the tool it names with its
+ * arguments. (The tool service may still be asked about an unknown name: it runs nothing.)
+ */
+const failedCallsNeverExecute = defineCase({
+  requirements: ['ARC-2'],
+  name: 'a tool call that fails before executing runs no tool; a valid one runs the tool it names',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const schema = (key: string) => ({
+      type: 'object',
+      properties: { [key]: { type: 'string' } },
+      required: [key],
+    });
+    const defined = new Set(['lookup', 'guarded', 'fetch']);
+    h.tools.define({ name: 'lookup', parameters: schema('q') });
+    h.tools.define({ name: 'guarded' });
+    h.tools.define({ name: 'fetch', parameters: schema('url') });
+    h.hooks.middleware('agent:tool:before', async (payload, next) => {
+      if (payload.name !== 'guarded') await next();
+    });
+    const url = 'https://example.org';
+    h.model.script([
+      {
+        toolCalls: [
+          { name: 'missing_tool', id: 'model-call-1' },
+          { name: 'lookup', id: 'model-call-2', arguments: '{not json' },
+          { name: 'guarded', id: 'model-call-3' },
+          { name: 'fetch', id: 'model-call-4', arguments: { url } },
+        ],
+      },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'use tools').done;
+    const ran = h.tools.calls
+      .filter((call) => defined.has(call.name))
+      .map((call) => ({ name: call.name, args: call.args }));
+    assert.deepEqual('ARC-2', ran, [{ name: 'fetch', args: { url } }], {
+      rule: 'a call to an unknown tool, with unparsable arguments or blocked in agent:tool:before fails before executing, and a valid call runs the tool it names with its arguments',
+      subject: 'the defined tools the tool service was asked to run',
+    });
+  },
+});
+
+/**
+ * [ARC-3] The token usage of the final reply (schema-message's `MessageTokens`: summed over
+ * the turn's model calls, each figure a non-negative number) adds up what the calls reported,
+ * a figure a call did not report counting as none.
+ */
+const replyTokensSumReported = defineCase({
+  requirements: ['ARC-3'],
+  name: 'the token usage on the final reply sums the figures the turn’s calls reported, each a number',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }], usage: { promptTokens: 100 } },
+      { text: 'final reply', usage: { promptTokens: 150, completionTokens: 9 } },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    const reply = assert.defined('ARC-3', storedReplies(h, 's1')[0], {
+      rule: 'a replied turn must persist its final reply',
+      subject: 'the persisted final reply',
+    });
+    const tokens = (reply.metadata[Keys.Tokens] ?? {}) as Record<string, unknown>;
+    for (const [key, value] of Object.entries(tokens)) {
+      assert.that('ARC-3', typeof value === 'number' && Number.isFinite(value) && value >= 0, {
+        rule: 'each token figure recorded on the final reply must be a non-negative number (MessageTokens)',
+        observed: `the reply recorded ${key} = ${String(value)}`,
+      });
+    }
+    assert.that('ARC-3', tokens.promptTokens === 250 && tokens.completionTokens === 9, {
+      rule: "the final reply must record the turn's token usage, summed over its model calls",
+      observed: `the reply recorded ${JSON.stringify(tokens)} for calls that reported 100 and 150 prompt tokens and 9 completion tokens`,
+    });
+  },
+});
+
+/**
+ * [ARC-3] The group recorded on the final reply is the turn's group as its input named it
+ * (schema-message's `GroupReference`: id, and name when known).
+ */
+const replyGroupWithName = defineCase({
+  requirements: ['ARC-3'],
+  name: 'the final reply records the turn’s group with the name its input gave, and none outside a group',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { kind: 'room', platform: 'conformance' });
+    session(h, 's2', { kind: 'room', platform: 'conformance' });
+    h.model.script([{ text: 'reply in the group' }, { text: 'reply in private' }]);
+    const fields = { groupId: 'group-7', groupName: 'Group Seven', sessionType: 'group' as const };
+    await sendHuman(context, 's1', 'question', fields).done;
+    await sendHuman(context, 's2', 'question', { sessionType: 'private' }).done;
+    const [inGroup, inPrivate] = ['s1', 's2'].map((id) =>
+      assert.defined('ARC-3', storedReplies(h, id)[0], {
+        rule: 'a replied turn must persist its final reply',
+        subject: `the persisted final reply of ${id}`,
+      }),
+    );
+    assert.deepEqual(
+      'ARC-3',
+      inGroup!.metadata[Keys.Group],
+      { id: 'group-7', name: 'Group Seven' },
+      {
+        rule: "the final reply must record the turn's group: its id, and its name when the input gave one",
+        subject: 'the group recorded on the reply',
+      },
+    );
+    assert.equal('ARC-3', inPrivate!.metadata[Keys.Group], undefined, {
+      rule: 'the final reply of a turn outside any group must record no group',
+      subject: 'the group recorded on the reply of a private chat',
+    });
+  },
+});
+
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
 export const ARC_CASES = [
   groupsCarryTurnId,
@@ -790,4 +908,7 @@ export const ARC_CASES = [
   blockedNoRecord,
   stopMarker,
   stopMarkerForToolGroup,
+  failedCallsNeverExecute,
+  replyTokensSumReported,
+  replyGroupWithName,
 ];

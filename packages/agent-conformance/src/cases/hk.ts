@@ -448,6 +448,214 @@ const contractKeys = defineCase({
   },
 });
 
+/**
+ * [HK-6] Without a middleware rewriting it, the result the model and the history get is the
+ * tool's own answer, as it was.
+ */
+const toolResultAsGiven = defineCase({
+  requirements: ['HK-6'],
+  name: 'a result no agent:tool:after middleware rewrites reaches the model and the history as the tool gave it',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const answer = 'the tool’s own answer';
+    h.tools.define({ name: 'lookup', fallback: { result: answer } });
+    h.model.script([{ toolCalls: [{ name: 'lookup', id: 'call-lookup' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const next = assert.defined('HK-6', h.model.requests[1], {
+      rule: 'the turn must call the model again after the tool',
+      subject: 'the model call after the tool',
+    });
+    const seen = next.messages.find((message) => message.toolCallId === 'call-lookup');
+    assert.equal('HK-6', seen?.content, answer, {
+      rule: 'a result no agent:tool:after middleware rewrote must reach the model as the tool gave it',
+      subject: 'the tool result the next model call carried',
+    });
+    const stored = h.archive.messages('s1').find((message) => message.toolCallId === 'call-lookup');
+    assert.equal('HK-6', stored?.content, answer, {
+      rule: 'a result no agent:tool:after middleware rewrote must be persisted as the tool gave it',
+      subject: 'the persisted tool result',
+    });
+  },
+});
+
+/**
+ * [HK-7] Format retries are numbered by `attempt` and end at `maxRetries`: a middleware that
+ * keeps asking for one cannot keep the turn from ending (the payload's own rule, [SVC-2]).
+ */
+const retriesEndAtMaxRetries = defineCase({
+  requirements: ['HK-7'],
+  name: 'a middleware that always asks for a format retry gets at most maxRetries of them, numbered by attempt',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const attempts: number[] = [];
+    const limits = new Set<number>();
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      attempts.push(payload.attempt);
+      limits.add(payload.maxRetries);
+      payload.retry = { feedback: 'conformance feedback: try again' };
+      await next();
+    });
+    h.model.script(Array.from({ length: 8 }, (_, index) => ({ text: `draft ${index + 1}` })));
+    const record = await sendHuman(context, 's1', 'question').done;
+    assert.equal('HK-7', record.state, 'resolved', {
+      rule: 'a middleware that always asks for a format retry must not keep the turn from ending',
+      subject: 'the handleMessage promise',
+    });
+    const [maxRetries, ...others] = [...limits];
+    assert.that('HK-7', others.length === 0 && Number.isSafeInteger(maxRetries) && maxRetries! < 8, {
+      rule: 'maxRetries of agent:reply:before must be one small whole number for the turn',
+      observed: `maxRetries was ${[...limits].join(', ')}`,
+    });
+    const expected = Array.from({ length: maxRetries! + 1 }, (_, index) => index);
+    assert.deepEqual('HK-7', attempts, expected, {
+      rule: 'agent:reply:before must run with attempt 0 for the first reply and n for the n-th format retry, and a turn makes at most maxRetries format retries',
+      subject: 'the attempts agent:reply:before ran with',
+    });
+    assert.equal('HK-7', h.model.requests.length, maxRetries! + 1, {
+      rule: 'each format retry is one more model call, and a turn makes at most maxRetries of them',
+      subject: 'the model calls of the turn',
+    });
+  },
+});
+
+/** [HK-3] The tools of `agent:llm:before` are the tools the model call is offered. */
+const llmBeforeToolsOffered = defineCase({
+  requirements: ['HK-3'],
+  name: 'the model call is offered the tools agent:llm:before carried',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.tools.define({ name: 'fetch' });
+    h.model.script([{ text: 'no tools needed' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const payload = assert.defined('HK-3', h.hooks.of('agent:llm:before')[0]?.payload, {
+      rule: 'agent:llm:before must run before every model call',
+      subject: 'the agent:llm:before run',
+    });
+    const call = assert.defined('HK-3', h.model.requests[0], {
+      rule: 'the turn must call the model',
+      subject: 'the model call',
+    });
+    const names = (tools: readonly { readonly name: string }[]) => tools.map((tool) => tool.name).sort();
+    assert.deepEqual('HK-3', names(payload.tools), ['fetch', 'lookup'], {
+      rule: "the tools of agent:llm:before must be the session's tools",
+      subject: 'the tools agent:llm:before carried',
+    });
+    assert.deepEqual('HK-3', names(call.tools), names(payload.tools), {
+      rule: 'the model call must be offered the tools agent:llm:before carried',
+      subject: 'the tools the model call was offered',
+    });
+  },
+});
+
+/**
+ * [HK-5] A tool's JSON schema may use any keyword of the drafts model providers accept
+ * (api-tools' `JsonSchema`), e.g. draft-07 `definitions` and 2019-09 `dependentRequired`: a valid call of such a
+ * tool still goes through `agent:tool:before` and runs.
+ */
+const toolWithDraft07Schema = defineCase({
+  requirements: ['HK-5'],
+  name: 'a valid call of a tool whose schema uses definitions and dependentRequired runs through agent:tool:before',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({
+      name: 'schedule',
+      parameters: {
+        type: 'object',
+        definitions: { when: { type: 'string', description: 'an ISO date' } },
+        properties: { at: { $ref: '#/definitions/when' }, repeat: { type: 'boolean' } },
+        required: ['at'],
+        dependentRequired: { repeat: ['at'] },
+      },
+    });
+    const args = { at: '2026-01-01' };
+    h.model.script([{ toolCalls: [{ name: 'schedule', arguments: args }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.deepEqual('HK-5', h.hooks.of('agent:tool:before')[0]?.payload.args, args, {
+      rule: 'agent:tool:before must run before every tool call, a tool whose schema uses definitions and dependentRequired included',
+      subject: 'the arguments of the agent:tool:before run',
+    });
+    assert.deepEqual('HK-5', h.tools.calls[0]?.args, args, {
+      rule: "a valid call of a tool must run, whatever keywords of the accepted JSON-schema drafts the tool's schema uses",
+      subject: 'the arguments the tool ran with',
+    });
+  },
+});
+
+/**
+ * [HK-3], [HK-4] The model calls of a turn are numbered by `iteration` (the api-agent payload:
+ * 0 for the first call, then 1, 2, …), and `agent:llm:after` carries its call's number.
+ */
+const llmIterationsNumbered = defineCase({
+  requirements: ['HK-3', 'HK-4'],
+  name: 'agent:llm:before and agent:llm:after number the model calls of a turn 0, 1, 2, …',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    const expected = h.model.requests.map((_call, index) => index);
+    assert.deepEqual(
+      'HK-3',
+      h.hooks.of('agent:llm:before').map((run) => run.payload.iteration),
+      expected,
+      {
+        rule: 'iteration of agent:llm:before must be 0 for the first model call of the turn, then 1, 2, …',
+        subject: 'the iterations of agent:llm:before',
+      },
+    );
+    assert.deepEqual(
+      'HK-4',
+      h.hooks.of('agent:llm:after').map((run) => run.payload.iteration),
+      expected,
+      {
+        rule: 'iteration of agent:llm:after must be that of the matching agent:llm:before',
+        subject: 'the iterations of agent:llm:after',
+      },
+    );
+  },
+});
+
+/**
+ * [HK-5] The `ToolCallContext` of `agent:tool:before` is filled as api-tools defines it: the
+ * source of the turn's inputs for an injection, none for a human turn.
+ */
+const toolContextSource = defineCase({
+  requirements: ['HK-5'],
+  name: 'the ToolCallContext of agent:tool:before carries the turn’s source, and none for a human turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'done' },
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'done again' },
+    ]);
+    await sendInjection(context, 's1', 'scheduled job').done;
+    await sendHuman(context, 's1', 'question').done;
+    const [injected, human] = h.hooks.of('agent:tool:before').map((run) => run.payload.toolCallContext);
+    assert.deepEqual('HK-5', injected?.source, SCHEDULER_SOURCE, {
+      rule: "the ToolCallContext of an injection's tool call must carry the turn's input source",
+      subject: 'the source of the ToolCallContext in the injected turn',
+    });
+    assert.equal('HK-5', human?.source, undefined, {
+      rule: 'the ToolCallContext of a human turn must carry no source',
+      subject: 'the source of the ToolCallContext in the human turn',
+    });
+  },
+});
+
 /** The cases of the HK family ([HK-1]..[HK-10]). */
 export const HK_CASES = [
   inputBefore,
@@ -464,4 +672,10 @@ export const HK_CASES = [
   archivedSet,
   idleNotArchived,
   contractKeys,
+  toolResultAsGiven,
+  retriesEndAtMaxRetries,
+  llmBeforeToolsOffered,
+  toolWithDraft07Schema,
+  llmIterationsNumbered,
+  toolContextSource,
 ];

@@ -268,6 +268,27 @@ const oneEndPerLong = defineCase({
   },
 });
 
+/**
+ * The [reference] part of [OUT-2]: the `[错误]` notice is a notice (OutgoingMessage kind
+ * `notice`), not a reply of the turn.
+ */
+const errorNoticeKind = defineCase({
+  requirements: ['OUT-2'],
+  requires: ['OUT-2'],
+  name: 'the [错误] notice of a failed turn is handed out with kind notice',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ throws: 'the model is down' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const notice = outbound(h, 's1').find((message) => message.content.trimStart().startsWith('[错误]'));
+    assert.equal('OUT-2', notice?.kind, 'notice', {
+      rule: 'the [错误] notice must be handed out as a notice (OutgoingMessage kind "notice")',
+      subject: 'the kind of the [错误] notice',
+    });
+  },
+});
+
 /** The cases of the OUT family ([OUT-1]..[OUT-3]). */
 export const OUT_CASES = [
   repliedPersisted,
@@ -279,4 +300,5 @@ export const OUT_CASES = [
   oneEndPerDropped,
   oneEndPerLong,
   noErrorUnlessError,
+  errorNoticeKind,
 ];

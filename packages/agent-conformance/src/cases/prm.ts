@@ -111,4 +111,39 @@ const injectorFigures = defineCase({
 });
 
 /** The cases of the PRM family ([PRM-1]..[PRM-3]). */
-export const PRM_CASES = [materialised, buildView, injectorFigures];
+/**
+ * [PRM-2] The message list of the view is the turn's conversation as it stands: the session's
+ * earlier history and the turn's input.
+ */
+const viewMessagesHoldConversation = defineCase({
+  requirements: ['PRM-2'],
+  name: 'the messages of the view hold the session’s earlier history and the turn’s input',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.archive.seed('s1', [
+      { role: 'user', content: 'an earlier question' },
+      { role: 'assistant', content: 'an earlier answer' },
+    ]);
+    const probe = h.contribute({
+      localId: 'probe',
+      bucket: 'systemOther',
+      label: 'Probe',
+      build: () => 'probe',
+    });
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'the current question').done;
+    const view = assert.defined('PRM-2', probe.views[0], {
+      rule: 'build(view) of a contribution must be called for the turn',
+      subject: 'the view build received',
+    });
+    for (const text of ['an earlier question', 'an earlier answer', 'the current question']) {
+      assert.that('PRM-2', callContains(view, text), {
+        rule: "the messages of the view must be a snapshot of the turn's message list: its history and its input",
+        observed: `the messages of the view did not contain "${text}"`,
+      });
+    }
+  },
+});
+
+export const PRM_CASES = [materialised, buildView, injectorFigures, viewMessagesHoldConversation];

@@ -371,6 +371,31 @@ const queueEventsOnRelease = defineCase({
   },
 });
 
+/**
+ * [SCH-2] The model call after a join sees the turn's inputs each once, in the order they
+ * entered: the opening input (read back with the history) is not added a second time.
+ */
+const joinedCallSeesEachInputOnce = defineCase({
+  requirements: ['SCH-2'],
+  name: 'the model call after a join sees the opening and the joined input once each, in order',
+  run: async (context) => {
+    const h = context.harness;
+    const texts = ['first question', 'second question'];
+    await secondInputDuringToolCall(context, texts[0]!, texts[1]!);
+    const next = assert.defined('SCH-2', h.model.requests[1], {
+      rule: 'the turn must call the model again after its tool call',
+      subject: 'the model call after the insertion',
+    });
+    const seen = next.messages
+      .filter((message) => message.role === 'user' && texts.includes(String(message.content)))
+      .map((message) => message.content);
+    assert.deepEqual('SCH-2', seen, texts, {
+      rule: "the model call after a pending insertion must carry the turn's inputs, each once and in the order they entered",
+      subject: 'the user messages of the inputs in the model call after the insertion',
+    });
+  },
+});
+
 /** The cases of the SCH family ([SCH-1]..[SCH-8]). */
 export const SCH_CASES = [
   noInterruption,
@@ -385,4 +410,5 @@ export const SCH_CASES = [
   sameSessionAndSource,
   queueEvents,
   queueEventsOnRelease,
+  joinedCallSeesEachInputOnce,
 ];

@@ -166,6 +166,31 @@ const historySetting = defineCase({
   },
 });
 
+/**
+ * [SET-2] Once the session's max tool iterations are used up, the loop ends: a model that keeps
+ * asking for tools gets at most one more call, not another round.
+ */
+const iterationsBoundModelCalls = defineCase({
+  requirements: ['SET-2'],
+  name: 'a model that keeps asking for tools past max tool iterations gets at most one more call',
+  run: async (context) => {
+    const h = context.harness;
+    const limit = 2;
+    session(h, 's1', { settings: { maxToolIterations: limit } });
+    h.tools.define({ name: 'again' });
+    h.model.script([
+      ...Array.from({ length: 6 }, () => ({ toolCalls: [{ name: 'again' }] })),
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'loop').done;
+    const calls = h.model.requests.length;
+    assert.that('SET-2', calls <= limit + 1, {
+      rule: "the session's max tool iterations setting must bound the tool loop: past it, at most one more model call",
+      observed: `${calls} model calls with a limit of ${limit} tool iterations`,
+    });
+  },
+});
+
 /** The cases of the SET family ([SET-1], [SET-2]). */
 export const SET_CASES = [
   assignWrites,
@@ -177,4 +202,5 @@ export const SET_CASES = [
   iterationCase(1, { min: 1, max: 1 }),
   iterationCase(3, { min: 2, max: 3 }),
   historySetting,
+  iterationsBoundModelCalls,
 ];

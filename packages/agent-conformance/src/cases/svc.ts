@@ -295,6 +295,54 @@ const withoutArchive = defineCase({
   },
 });
 
+/** [SVC-5] A turn without archive and memory still runs on its input: every model call carries it. */
+const withoutArchiveModelSeesInput = defineCase({
+  requirements: ['SVC-5'],
+  name: 'without archive and memory every model call of a turn still carries its input',
+  harness: { archive: false },
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'reply without archive' }]);
+    await sendHuman(context, 's1', 'hello without archive').done;
+    assert.equal('SVC-5', h.model.requests.length, 2, {
+      rule: 'without archive and memory, turns must still run their model and tool loop',
+      subject: 'the model calls of the turn',
+    });
+    h.model.requests.forEach((call, index) => {
+      const carried = call.messages.some(
+        (message) => message.role === 'user' && message.content === 'hello without archive',
+      );
+      assert.that('SVC-5', carried, {
+        rule: "without archive and memory, every model call of a turn must still carry the turn's input as a user message",
+        observed: `model call ${index + 1} carried no user message "hello without archive"`,
+      });
+    });
+  },
+});
+
+/**
+ * [SVC-3] A throwing tool is a failure inside the turn, not a stop: the turn ends as `error`,
+ * or goes on with the failure as the tool's result (DESIGN: "or degrades that part").
+ */
+const toolFailureIsNoAbort = defineCase({
+  requirements: ['SVC-3'],
+  name: 'a throwing tool ends its turn as error or lets it go on, never as aborted',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'broken', fallback: { throws: 'tool exploded' } });
+    h.model.script([{ toolCalls: [{ name: 'broken' }] }, { text: 'recovered' }]);
+    await sendHuman(context, 's1', 'hello').done;
+    const outcome = turns(h, 's1')[0]?.after?.outcome;
+    assert.that('SVC-3', outcome === 'error' || outcome === 'replied', {
+      rule: 'a throwing tool must end the turn as error (or the turn goes on and replies); nobody aborted it',
+      observed: `the turn ended as ${String(outcome)}`,
+    });
+  },
+});
+
 /** The cases of the SVC family ([SVC-1]..[SVC-5]). */
 export const SVC_CASES = [
   serviceSurface,
@@ -308,4 +356,6 @@ export const SVC_CASES = [
   invalidInput,
   providerSwitch,
   withoutArchive,
+  withoutArchiveModelSeesInput,
+  toolFailureIsNoAbort,
 ];

@@ -250,6 +250,75 @@ const laterCallsAppendGroup = defineCase({
   },
 });
 
+// The zh text: later calls append to the list of the turn's first call, a call that failed
+// before executing included: it has a tool result too ([ARC-2]).
+const laterCallsAppendFailedResults = defineCase({
+  requirements: ['USG-3'],
+  name: 'the call after tool calls appends a result for each call, calls that failed before executing included',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.tools.define({ name: 'guarded' });
+    h.hooks.middleware('agent:tool:before', async (payload, next) => {
+      if (payload.name !== 'guarded') await next();
+    });
+    const ids = ['call-unknown', 'call-unparsable', 'call-blocked'];
+    h.model.script([
+      {
+        toolCalls: [
+          { name: 'missing_tool', id: ids[0] },
+          { name: 'lookup', id: ids[1], arguments: '{not json' },
+          { name: 'guarded', id: ids[2] },
+        ],
+      },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    const second = assert.defined('USG-3', h.model.requests[1], {
+      rule: 'the turn must call the model again after its tool calls, failed ones too',
+      subject: 'the second model call',
+    });
+    const appended = afterLastUserMessage(second).map((message) => ({
+      role: message.role,
+      answers: message.toolCallId,
+    }));
+    assert.deepEqual(
+      'USG-3',
+      appended,
+      [{ role: 'assistant', answers: undefined }, ...ids.map((id) => ({ role: 'tool', answers: id }))],
+      {
+        rule: 'a later call of the turn must append the assistant message with the tool calls, then a tool result for each call in call order, calls that failed before executing included',
+        subject: 'the messages the second call sent after the input',
+      },
+    );
+  },
+});
+
+// The zh text counts conversation messages appended to the session's history: the feedback of
+// a format retry is no such message. (The dropped version is persisted, [ARC-5]; whether it
+// counts is left open here.)
+const historyCountWithoutRetryFeedback = defineCase({
+  requirements: ['USG-5'],
+  name: 'historyMessages of a format retry’s call does not count the retry’s feedback',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      if (payload.attempt === 0) payload.retry = { feedback: 'conformance feedback: use the format' };
+      await next();
+    });
+    h.model.script([{ text: 'first draft' }, { text: 'second draft' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const usage = usageOfOnlyTurn(h, 's1', 'USG-5');
+    const [first, retry] = usage.map((event) => event.historyMessages);
+    assert.that('USG-5', first !== undefined && retry !== undefined && retry - first <= 1, {
+      rule: 'historyMessages counts history messages only: the feedback of a format retry is not one (at most the persisted dropped version adds one)',
+      observed: `historyMessages went from ${String(first)} on the first call to ${String(retry)} on the retry`,
+    });
+  },
+});
+
 async function trimmedTurn(context: Parameters<typeof usagePerCall.run>[0]) {
   const h = context.harness;
   session(h, 's1', { settings: { historyLimit: 0 } });
@@ -829,4 +898,6 @@ export const USG_CASES = [
   hardTrimming,
   hardTrimmingKeepsJoined,
   hardTrimmingDropsEarlierGroup,
+  laterCallsAppendFailedResults,
+  historyCountWithoutRetryFeedback,
 ];
