@@ -5,7 +5,15 @@ import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { InputRecord } from '../runner/input-record';
-import { outbound, sendHuman, sendInjection, session, storedReplies, turns } from './scenario';
+import {
+  incomingWrites,
+  outbound,
+  sendHuman,
+  sendInjection,
+  session,
+  storedReplies,
+  turns,
+} from './scenario';
 
 /**
  * The liveness cases ([LIV-1]..[LIV-4]). Each hangs one piece of someone else's code for one
@@ -461,6 +469,63 @@ const admissionAfterStops = defineCase({
   },
 });
 
+/**
+ * Under the limit on running turns, every ABT rule holds for a session waiting in line
+ * ([LIV-4]): abort with `queued` stops no turn and returns `false` ([ABT-7]), and still
+ * releases its input, which settles at once, opens no turn and is archived without a turn id
+ * ([ABT-3]); clearing the session afterwards completes ([CLR-1]).
+ */
+const admissionAbortQueued = defineCase({
+  requirements: ['LIV-4'],
+  name: 'abort with queued of a session waiting for the limit releases its input at once and opens no turn',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    const gate = createGate();
+    const ids = Array.from({ length: CROWD }, (_, index) => session(h, `crowd-${index}`));
+    h.model.script(ids.slice(1).map((id) => ({ waitFor: gate, text: `reply in ${id}` })));
+    const inputs = ids.map((id) => sendHuman(context, id, `hello from ${id}`));
+    await h.settle();
+    const index = ids.findIndex((id) => turns(h, id).length === 0);
+    const waiting = assert.defined('LIV-4', ids[index], {
+      rule: `turns running at once across sessions must be limited (below ${CROWD} here)`,
+      subject: 'a session waiting for the limit on running turns',
+    });
+    assert.equal('LIV-4', context.agent.abort(waiting, { queued: true }), false, {
+      rule: 'abort must return false when no turn of the session runs (ABT-7), also while it waits for the limit',
+      subject: `abort with queued of ${waiting}, waiting for the limit`,
+    });
+    const released = inputs[index]!;
+    await h.until(() => released.settled, `the released input of ${waiting} to settle`);
+    assert.that('LIV-4', !gate.isOpen && turns(h, waiting).length === 0, {
+      rule: 'an input released by abort with queued must settle without opening a turn, at once when no turn runs (ABT-3)',
+      observed: `the released input of ${waiting} opened a turn`,
+    });
+    const writes = incomingWrites(h, `hello from ${waiting}`);
+    assert.deepEqual(
+      'LIV-4',
+      writes.map((write) => write.incoming?.turnId),
+      [undefined],
+      {
+        rule: 'an input released by abort with queued must be archived once, without a turn id (ABT-3)',
+        subject: `the turn ids the released input of ${waiting} was archived with`,
+      },
+    );
+    await context.agent.clearing([waiting], async () => {});
+    gate.open();
+    await Promise.all(inputs.map((input) => input.done));
+    assert.deepEqual(
+      'LIV-4',
+      turns(h).map((turn) => turn.sessionId),
+      ids.filter((id) => id !== waiting),
+      {
+        rule: 'under the limit on running turns, the other waiting sessions must still open, oldest first',
+        subject: 'the order in which the turns opened',
+      },
+    );
+  },
+});
+
 /** The cases of the LIV family ([LIV-1]..[LIV-4]). */
 export const LIV_CASES = [
   inputBeforeAbortQueued,
@@ -477,4 +542,5 @@ export const LIV_CASES = [
   admission,
   admissionLeave,
   admissionAfterStops,
+  admissionAbortQueued,
 ];
