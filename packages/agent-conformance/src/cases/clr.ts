@@ -275,6 +275,42 @@ const overlapping = defineCase({
   },
 });
 
+/**
+ * Each hold keeps only its own arrivals ([CLR-2]): an input held by a first clearing is
+ * processed after that clear() ended, and an input held by a second clearing of the session
+ * after the second one; both clearings complete.
+ */
+const holdsOneAfterAnother = defineCase({
+  requirements: ['CLR-2'],
+  name: 'inputs held by two clearings one after the other are each processed after their clear',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'first reply' }, { text: 'second reply' }]);
+    for (const content of ['held by the first clearing', 'held by the second clearing']) {
+      const clearing = await holdClearing(context, ['s1']);
+      const held = sendHuman(context, 's1', content);
+      await h.settle();
+      const opened = h.tick();
+      clearing.gate.open();
+      assert.equal('CLR-2', await clearing.outcome, undefined, {
+        rule: 'a clearing must complete once its clear() ended, also after an earlier hold of the session',
+        subject: `the outcome of the clearing that held "${content}"`,
+      });
+      await held.done;
+      const turn = turns(h, 's1').find((candidate) => contents(candidate.inputs).includes(content));
+      const heldTurn = assert.defined('CLR-2', turn, {
+        rule: 'inputs held by clearing must be processed once clear() ended',
+        subject: `the turn of "${content}"`,
+      });
+      assert.that('CLR-2', heldTurn.before.seq > opened, {
+        rule: 'inputs held by clearing must run only after clear() ended',
+        observed: `the turn of "${content}" started before clear() ended`,
+      });
+    }
+  },
+});
+
 /** The cases of the CLR family ([CLR-1]..[CLR-7]). */
 export const CLR_CASES = [
   stopsReleasesThenClears,
@@ -284,4 +320,5 @@ export const CLR_CASES = [
   deletionInsideHold,
   throwingClear,
   overlapping,
+  holdsOneAfterAnother,
 ];
