@@ -98,5 +98,37 @@ const nothingPersistedAfter = defineCase({
   },
 });
 
+/**
+ * A session with nothing running or queued can be deleted too ([DEL-1]): the listener
+ * resolves, and a new session under the same id is served as usual.
+ */
+const idleSessionDeleted = defineCase({
+  requirements: ['DEL-1'],
+  name: 'on session:deleted of a session with nothing running the listener resolves and the id serves again',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'before the deletion' }, { text: 'after the deletion' }]);
+    await sendHuman(context, 's1', 'first life').done;
+    const generation = h.sessions.advanceGeneration('s1');
+    await h.events.emit('session:deleted', { sessionId: 's1', generation });
+    const failures = h.faults.filter((fault) => fault.message.includes('session:deleted'));
+    assert.deepEqual('DEL-1', failures, [], {
+      rule: 'the session:deleted listener must resolve, also for a session with nothing running',
+      subject: 'the failures of the session:deleted listeners',
+    });
+    await sendHuman(context, 's1', 'second life').done;
+    assert.deepEqual(
+      'DEL-1',
+      turns(h, 's1').map((turn) => turn.after?.outcome),
+      ['replied', 'replied'],
+      {
+        rule: 'after the deletion of an idle session, a new input under its id must be processed as usual',
+        subject: 'the outcomes of the turns of s1',
+      },
+    );
+  },
+});
+
 /** The cases of the DEL family ([DEL-1]..[DEL-3]). */
-export const DEL_CASES = [deletedListener, generationCheck, nothingPersistedAfter];
+export const DEL_CASES = [deletedListener, generationCheck, nothingPersistedAfter, idleSessionDeleted];
