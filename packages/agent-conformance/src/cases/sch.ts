@@ -477,6 +477,37 @@ const queueWholeAfterTakes = defineCase({
       rule: 'turns of one session must run in the order their inputs were enqueued, every input once, also after a pending insertion joined or a turn emptied the queue',
       subject: 'the inputs of the turns, in order',
     });
+    const all = turns(h, 's1');
+    for (let index = 1; index < all.length; index += 1) {
+      const previousEnd = all[index - 1]?.afterRun?.seq ?? Number.POSITIVE_INFINITY;
+      assert.that('SCH-5', all[index]!.before.seq > previousEnd, {
+        rule: 'a turn of a session may start only after the previous one ended',
+        observed: `turn ${index + 1} started before turn ${index} ended`,
+      });
+    }
+  },
+});
+
+const queueEventOnJoin = defineCase({
+  requirements: ['SCH-8'],
+  name: 'agent:queue reports a pending insertion gone once it joined its turn',
+  run: async (context) => {
+    const h = context.harness;
+    await secondInputDuringToolCall(context, 'first question', 'joining question');
+    const lists = waitingLists(context, 's1');
+    assert.that('SCH-8', containsInOrder(lists, [['joining question'], []]), {
+      rule: 'agent:queue must list a pending insertion while it waits and be emitted when it enters the turn',
+      observed: `the agent:queue waiting lists were ${JSON.stringify(lists)}, not the pending input then none`,
+    });
+    assert.deepEqual(
+      'SCH-8',
+      contents(turns(h, 's1')[0]?.inputs ?? []),
+      ['first question', 'joining question'],
+      {
+        rule: 'a pending insertion joins the running human turn (SCH-2)',
+        subject: 'the inputs of the turn',
+      },
+    );
   },
 });
 
@@ -496,4 +527,5 @@ export const SCH_CASES = [
   queueEventsOnRelease,
   leftoverInsertionKeepsItsPlace,
   queueWholeAfterTakes,
+  queueEventOnJoin,
 ];
