@@ -385,6 +385,14 @@ const ownTurnIdStops = defineCase({
         subject: 'the outcomes of the turns of s1',
       },
     );
+    let cleared = false;
+    await context.agent.clearing(['s1'], async () => {
+      cleared = true;
+    });
+    assert.that('ABT-3', cleared, {
+      rule: 'once the released inputs were archived after the stopped turn, the session must be as usual: clearing it runs clear() (CLR-1)',
+      observed: 'clearing the session resolved without running clear()',
+    });
   },
 });
 
