@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import { contents, holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
 
@@ -422,6 +423,65 @@ const firstStopNamesWho = defineCase({
   },
 });
 
+/**
+ * Two aborts with `queued` during one turn, the second while the stopped turn is still ending
+ * (held in an `agent:turn:after` middleware): the inputs each released open no turn, settle,
+ * and are all archived without a turn id after the turn ([ABT-3]).
+ */
+const releasedTwiceDuringOneTurn = defineCase({
+  requirements: ['ABT-3'],
+  name: 'inputs released by two aborts with queued during one turn are all archived after it',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const [entered, ending] = [createGate(), createGate()];
+    h.hooks.middleware(
+      'agent:turn:after',
+      async (_payload: unknown, next: () => Promise<void>) => {
+        if (!entered.isOpen) {
+          entered.open();
+          h.tick();
+          await ending.opened;
+        }
+        return next();
+      },
+      { label: 'conformance-slow-turn-end' },
+    );
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const first = sendInjection(context, 's1', 'released first');
+    await h.settle();
+    context.agent.abort('s1', { queued: true });
+    await h.until(() => entered.isOpen, 'the stopped turn to reach agent:turn:after');
+    const second = sendInjection(context, 's1', 'released second');
+    await h.settle();
+    context.agent.abort('s1', { queued: true });
+    ending.open();
+    await Promise.all([held.input.done, first.done, second.done]);
+    await h.settle();
+    assert.equal('ABT-3', turns(h, 's1').length, 1, {
+      rule: 'inputs released by abort with queued must open no turn',
+      subject: 'the number of turns',
+    });
+    const turnEnd = turns(h, 's1')[0]!.afterRun!;
+    for (const content of ['released first', 'released second']) {
+      const writes = incomingWrites(h, content);
+      assert.deepEqual(
+        'ABT-3',
+        writes.map((write) => write.incoming?.turnId),
+        [undefined],
+        {
+          rule: 'each input released by abort with queued must be archived exactly once, without a turn id',
+          subject: `the turn ids released input "${content}" was archived with`,
+        },
+      );
+      assert.that('ABT-3', writes[0]!.seq > turnEnd.seq, {
+        rule: 'inputs released by abort with queued must be archived after the running turn settled',
+        observed: `"${content}" was archived before the stopped turn ended`,
+      });
+    }
+  },
+});
+
 /** The cases of the ABT family ([ABT-1]..[ABT-7]). */
 export const ABT_CASES = [
   stopsModelCall,
@@ -435,4 +495,5 @@ export const ABT_CASES = [
   returnValue,
   ownTurnIdStops,
   firstStopNamesWho,
+  releasedTwiceDuringOneTurn,
 ];
