@@ -57,6 +57,8 @@ export function createMinimalAgent(services: MinimalAgentServices): AgentService
   const holds = new Set<Hold>();
   const preprocessors = new Map<string, () => void>();
   let draining = false;
+  // Shutdown wakes the inputs waiting for a hold, to release them ([DRN-1]).
+  const { promise: drained, resolve: wakeHeld } = settleable();
 
   const sessionOf = (id: string): Session => {
     let session = sessions.get(id);
@@ -154,7 +156,8 @@ export function createMinimalAgent(services: MinimalAgentServices): AgentService
   /** Hands an input that passed `agent:input:before` to its session; resolves once it settled. */
   async function admit(message: IncomingMessage, generation: number): Promise<void> {
     // Inputs arriving while clearing holds their session wait, unarchived ([CLR-2]).
-    for (let hold = holdOf(message.sessionId); hold; hold = holdOf(message.sessionId)) await hold.released;
+    for (let hold = holdOf(message.sessionId); hold && !draining; hold = holdOf(message.sessionId))
+      await Promise.race([hold.released, drained]);
     // A deletion since the input arrived (or a shutdown) releases it, unarchived ([DEL-2], [DRN-1]).
     if (draining || sessionManager.generationOf(message.sessionId) !== generation)
       return endStream(message.sessionId);
@@ -205,6 +208,7 @@ export function createMinimalAgent(services: MinimalAgentServices): AgentService
   });
   services.lifecycle.onDrain(async () => {
     draining = true;
+    wakeHeld();
     await Promise.all([...sessions.values()].map(stop));
   });
 

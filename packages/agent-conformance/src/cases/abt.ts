@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import { contents, holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
 
@@ -349,6 +350,138 @@ const returnValue = defineCase({
   },
 });
 
+/**
+ * The turn id guard lets the running turn's own id through ([ABT-2]): abort with it stops the
+ * turn like abort without one ([ABT-1]) and, with `queued`, releases the queue ([ABT-3]).
+ */
+const ownTurnIdStops = defineCase({
+  requirements: ['ABT-2', 'ABT-1', 'ABT-3'],
+  name: "abort with the running turn's own id stops it and releases the queue",
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const queued = sendInjection(context, 's1', 'queued job');
+    await h.settle();
+    const turnId = assert.defined('ABT-2', turns(h, 's1')[0]?.turnId, {
+      rule: 'the running turn must have reached agent:turn:before',
+      subject: 'the turn id of the running turn',
+    });
+    const stopped = context.agent.abort('s1', { turnId, queued: true });
+    assert.equal('ABT-2', stopped, true, {
+      rule: "abort with the running turn's own turnId must stop it and return true",
+      subject: "the return value of abort with the running turn's id",
+    });
+    await Promise.all([held.input.done, queued.done]);
+    assert.that('ABT-1', held.call.aborted, {
+      rule: "abort with the running turn's own turnId must cancel its model call through its AbortSignal",
+      observed: 'the signal of the running model call was not aborted',
+    });
+    assert.deepEqual(
+      'ABT-3',
+      turns(h, 's1').map((turn) => turn.after?.outcome),
+      ['aborted'],
+      {
+        rule: "abort with the running turn's own turnId and queued must end the turn as aborted and open no turn for the released input",
+        subject: 'the outcomes of the turns of s1',
+      },
+    );
+    let cleared = false;
+    await context.agent.clearing(['s1'], async () => {
+      cleared = true;
+    });
+    assert.that('ABT-3', cleared, {
+      rule: 'once the released inputs were archived after the stopped turn, the session must be as usual: clearing it runs clear() (CLR-1)',
+      observed: 'clearing the session resolved without running clear()',
+    });
+  },
+});
+
+/**
+ * Who stopped a turn is the first stop's `by` ([ABT-6]): a second abort, without `by`, while
+ * the stopped turn is still ending stops nothing more and does not rewrite it.
+ */
+const firstStopNamesWho = defineCase({
+  requirements: ['ABT-6', 'ARC-9'],
+  name: 'a second abort without by while the stopped turn ends does not erase who stopped it',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const by = { id: 'admin-9', name: 'Admin Nine' };
+    const held = await holdTurn(context, { sessionId: 's1', content: 'stopped twice', untilAborted: true });
+    context.agent.abort('s1', { by });
+    context.agent.abort('s1');
+    await held.input.done;
+    const marker = assert.defined('ARC-9', stopMarker(h, 's1'), {
+      rule: 'an aborted turn with inputs in history must persist a stop marker (kind turn-stopped)',
+      subject: 'the stop marker of the turn stopped twice',
+    });
+    assert.that('ABT-6', names(marker, by), {
+      rule: 'by is who stopped the turn: a later abort of the already stopped turn must not replace it',
+      observed: `the stop marker's body did not name ${by.name}: ${JSON.stringify(marker.content)}`,
+    });
+  },
+});
+
+/**
+ * Two aborts with `queued` during one turn, the second while the stopped turn is still ending
+ * (held in an `agent:turn:after` middleware): the inputs each released open no turn, settle,
+ * and are all archived without a turn id after the turn ([ABT-3]).
+ */
+const releasedTwiceDuringOneTurn = defineCase({
+  requirements: ['ABT-3'],
+  name: 'inputs released by two aborts with queued during one turn are all archived after it',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const [entered, ending] = [createGate(), createGate()];
+    h.hooks.middleware(
+      'agent:turn:after',
+      async (_payload: unknown, next: () => Promise<void>) => {
+        if (!entered.isOpen) {
+          entered.open();
+          h.tick();
+          await ending.opened;
+        }
+        return next();
+      },
+      { label: 'conformance-slow-turn-end' },
+    );
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const first = sendInjection(context, 's1', 'released first');
+    await h.settle();
+    context.agent.abort('s1', { queued: true });
+    await h.until(() => entered.isOpen, 'the stopped turn to reach agent:turn:after');
+    const second = sendInjection(context, 's1', 'released second');
+    await h.settle();
+    context.agent.abort('s1', { queued: true });
+    ending.open();
+    await Promise.all([held.input.done, first.done, second.done]);
+    await h.settle();
+    assert.equal('ABT-3', turns(h, 's1').length, 1, {
+      rule: 'inputs released by abort with queued must open no turn',
+      subject: 'the number of turns',
+    });
+    const turnEnd = turns(h, 's1')[0]!.afterRun!;
+    for (const content of ['released first', 'released second']) {
+      const writes = incomingWrites(h, content);
+      assert.deepEqual(
+        'ABT-3',
+        writes.map((write) => write.incoming?.turnId),
+        [undefined],
+        {
+          rule: 'each input released by abort with queued must be archived exactly once, without a turn id',
+          subject: `the turn ids released input "${content}" was archived with`,
+        },
+      );
+      assert.that('ABT-3', writes[0]!.seq > turnEnd.seq, {
+        rule: 'inputs released by abort with queued must be archived after the running turn settled',
+        observed: `"${content}" was archived before the stopped turn ended`,
+      });
+    }
+  },
+});
+
 /** The cases of the ABT family ([ABT-1]..[ABT-7]). */
 export const ABT_CASES = [
   stopsModelCall,
@@ -360,4 +493,7 @@ export const ABT_CASES = [
   byOnStopMarker,
   byBelongsToOneStop,
   returnValue,
+  ownTurnIdStops,
+  firstStopNamesWho,
+  releasedTwiceDuringOneTurn,
 ];

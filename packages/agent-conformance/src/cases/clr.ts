@@ -275,6 +275,84 @@ const overlapping = defineCase({
   },
 });
 
+/**
+ * Each hold keeps only its own arrivals ([CLR-2]): an input held by a first clearing is
+ * processed after that clear() ended, and an input held by a second clearing of the session
+ * after the second one; both clearings complete.
+ */
+const holdsOneAfterAnother = defineCase({
+  requirements: ['CLR-2'],
+  name: 'inputs held by two clearings one after the other are each processed after their clear',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'first reply' }, { text: 'second reply' }]);
+    for (const content of ['held by the first clearing', 'held by the second clearing']) {
+      const clearing = await holdClearing(context, ['s1']);
+      const held = sendHuman(context, 's1', content);
+      await h.settle();
+      const opened = h.tick();
+      clearing.gate.open();
+      assert.equal('CLR-2', await clearing.outcome, undefined, {
+        rule: 'a clearing must complete once its clear() ended, also after an earlier hold of the session',
+        subject: `the outcome of the clearing that held "${content}"`,
+      });
+      await held.done;
+      const turn = turns(h, 's1').find((candidate) => contents(candidate.inputs).includes(content));
+      const heldTurn = assert.defined('CLR-2', turn, {
+        rule: 'inputs held by clearing must be processed once clear() ended',
+        subject: `the turn of "${content}"`,
+      });
+      assert.that('CLR-2', heldTurn.before.seq > opened, {
+        rule: 'inputs held by clearing must run only after clear() ended',
+        observed: `the turn of "${content}" started before clear() ended`,
+      });
+    }
+  },
+});
+
+/**
+ * The hold covers exactly the clearing's sessions, for as long as any clearing of them lasts
+ * ([CLR-2]): another session is served meanwhile ([SCH-5]), and an input arriving after the
+ * first of two overlapping clearings of the session ended still waits for the second.
+ */
+const holdCoversItsSessions = defineCase({
+  requirements: ['CLR-2', 'SCH-5'],
+  name: 'the hold covers only the cleared sessions, until the last overlapping clearing of them ended',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const first = await holdClearing(context, ['s1']);
+    const second = await holdClearing(context, ['s1']);
+    h.model.script([{ text: 'reply in s2' }, { text: 'reply in s1' }]);
+    const other = sendHuman(context, 's2', 'not held');
+    await other.done;
+    assert.equal('SCH-5', turns(h, 's2')[0]?.after?.outcome, 'replied', {
+      rule: 'clearing holds only its sessions: another session must be served during the hold',
+      subject: 'the outcome of the turn of s2 during the clearing of s1',
+    });
+    first.gate.open();
+    assert.equal('CLR-2', await first.outcome, undefined, {
+      rule: 'a clearing must complete once its clear() ended',
+      subject: 'the outcome of the first clearing',
+    });
+    const late = sendHuman(context, 's1', 'after the first clearing');
+    await h.settle();
+    assert.equal('CLR-2', turns(h, 's1').length, 0, {
+      rule: 'inputs arriving while a clearing still holds the session must open no turn until its clear() ended',
+      subject: 'the turns of s1 while the second clearing holds it',
+    });
+    second.gate.open();
+    await second.outcome;
+    await late.done;
+    assert.equal('CLR-2', turns(h, 's1')[0]?.after?.outcome, 'replied', {
+      rule: 'inputs held by clearing must be processed once clear() ended',
+      subject: 'the outcome of the turn of the held input',
+    });
+  },
+});
+
 /** The cases of the CLR family ([CLR-1]..[CLR-7]). */
 export const CLR_CASES = [
   stopsReleasesThenClears,
@@ -284,4 +362,6 @@ export const CLR_CASES = [
   deletionInsideHold,
   throwingClear,
   overlapping,
+  holdsOneAfterAnother,
+  holdCoversItsSessions,
 ];

@@ -1,5 +1,6 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
 import { holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
 
 const deletedListener = defineCase({
@@ -98,5 +99,93 @@ const nothingPersistedAfter = defineCase({
   },
 });
 
+/**
+ * A session with nothing running or queued can be deleted too ([DEL-1]): the listener
+ * resolves, and a new session under the same id is served as usual.
+ */
+const idleSessionDeleted = defineCase({
+  requirements: ['DEL-1'],
+  name: 'on session:deleted of a session with nothing running the listener resolves and the id serves again',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'before the deletion' }, { text: 'after the deletion' }]);
+    await sendHuman(context, 's1', 'first life').done;
+    const generation = h.sessions.advanceGeneration('s1');
+    await h.events.emit('session:deleted', { sessionId: 's1', generation });
+    const failures = h.faults.filter((fault) => fault.message.includes('session:deleted'));
+    assert.deepEqual('DEL-1', failures, [], {
+      rule: 'the session:deleted listener must resolve, also for a session with nothing running',
+      subject: 'the failures of the session:deleted listeners',
+    });
+    await sendHuman(context, 's1', 'second life').done;
+    assert.deepEqual(
+      'DEL-1',
+      turns(h, 's1').map((turn) => turn.after?.outcome),
+      ['replied', 'replied'],
+      {
+        rule: 'after the deletion of an idle session, a new input under its id must be processed as usual',
+        subject: 'the outcomes of the turns of s1',
+      },
+    );
+  },
+});
+
+/**
+ * The generation compared after a hold is the one read when `handleMessage` began ([DEL-2]):
+ * an input that arrives during a clearing's hold and whose session's generation changes while
+ * it is still in per-input processing is released when the hold ends, unarchived.
+ */
+const generationFromEntry = defineCase({
+  requirements: ['DEL-2'],
+  name: 'an input whose generation changed during its processing under a hold is released when the hold ends',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.sessions.advanceGeneration('s1');
+    const [processing, proceed, clearEnds] = [createGate(), createGate(), createGate()];
+    h.hooks.middleware(
+      'agent:input:before',
+      async (_payload: unknown, next: () => Promise<void>) => {
+        processing.open();
+        h.tick();
+        await proceed.opened;
+        return next();
+      },
+      { label: 'conformance-slow-processing' },
+    );
+    let clearRan = false;
+    const clearing = context.agent.clearing(['s1'], async () => {
+      clearRan = true;
+      h.tick();
+      await clearEnds.opened;
+    });
+    await h.until(() => clearRan, 'clearing to call clear()');
+    const stale = sendHuman(context, 's1', 'processed across the deletion');
+    await h.until(() => processing.isOpen, 'the input to reach agent:input:before');
+    h.sessions.advanceGeneration('s1');
+    proceed.open();
+    await h.settle();
+    clearEnds.open();
+    await clearing;
+    await stale.done;
+    await h.settle();
+    assert.equal('DEL-2', turns(h, 's1').length, 0, {
+      rule: 'an input whose session generation changed since handleMessage began must open no turn, also when it waited for a hold',
+      subject: 'the turns of the input of the old generation',
+    });
+    assert.equal('DEL-2', incomingWrites(h, 'processed across the deletion').length, 0, {
+      rule: 'an input whose session generation changed since handleMessage began must not be archived',
+      subject: 'the archive writes of that input',
+    });
+  },
+});
+
 /** The cases of the DEL family ([DEL-1]..[DEL-3]). */
-export const DEL_CASES = [deletedListener, generationCheck, nothingPersistedAfter];
+export const DEL_CASES = [
+  deletedListener,
+  generationCheck,
+  nothingPersistedAfter,
+  idleSessionDeleted,
+  generationFromEntry,
+];

@@ -1,6 +1,7 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
-import { holdTurn, sendHuman, sendInjection, session, turns } from './scenario';
+import { createGate } from '../harness/gate';
+import { holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
 
 const drain = defineCase({
   requirements: ['DRN-1'],
@@ -46,5 +47,53 @@ const drain = defineCase({
   },
 });
 
+/**
+ * Drain reaches inputs that wait for a clearing's hold too ([DRN-1]): the held input settles
+ * by drain, opens no turn and, like every input held by clearing, is not archived ([CLR-2]);
+ * the clearing itself completes once its `clear()` ends.
+ */
+const drainDuringHold = defineCase({
+  requirements: ['DRN-1', 'CLR-2'],
+  name: 'drain settles an input held by clearing without archiving it, and the clearing completes',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const gate = createGate();
+    let clearRan = false;
+    const clearing = context.agent
+      .clearing(['s1'], async () => {
+        clearRan = true;
+        h.tick();
+        await gate.opened;
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    await h.until(() => clearRan, 'clearing to call clear()');
+    const held = sendHuman(context, 's1', 'held during the clearing');
+    await h.settle();
+    await h.drain();
+    await h.settle();
+    assert.that('DRN-1', held.settled, {
+      rule: 'drain must settle every pending handleMessage, also one held by clearing',
+      observed: 'the input held by clearing was still pending after drain',
+    });
+    assert.equal('DRN-1', turns(h, 's1').length, 0, {
+      rule: 'an input drain released must open no turn',
+      subject: 'the turns of the held input',
+    });
+    assert.equal('CLR-2', incomingWrites(h, 'held during the clearing').length, 0, {
+      rule: 'an input that arrived during a clearing hold must not be archived during the hold',
+      subject: 'the archive writes of the held input',
+    });
+    gate.open();
+    assert.equal('DRN-1', await clearing, undefined, {
+      rule: 'a clearing under way must still complete once its clear() ended, also across a drain',
+      subject: 'the outcome of the clearing',
+    });
+  },
+});
+
 /** The cases of the DRN family ([DRN-1]). */
-export const DRN_CASES = [drain];
+export const DRN_CASES = [drain, drainDuringHold];

@@ -149,5 +149,55 @@ const oneProcessPerSession = defineCase({
   },
 });
 
+/**
+ * A turn running in this process is not cut ([DUR-1]): a recovery that runs while it runs
+ * (its first attempt failed on a store error, and a `token:request` of the session comes in
+ * the middle of the turn) closes only the turn a crash left, never the running one.
+ */
+const runningTurnNotCut = defineCase({
+  requirements: ['DUR-1'],
+  name: 'a recovery during a running turn closes only the crashed turn, not the running one',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const archive = assert.defined('DUR-1', h.services.archive, {
+      rule: 'the harness provides an archive in this case',
+      subject: 'the archive of the harness',
+    });
+    await archive.archiveIncoming(h.input({ sessionId: 's1', content: 'cut short by a crash' }), {
+      turnId: CUT_TURN,
+      entry: 'opened',
+    });
+    h.archive.failNext('append');
+    const gate = createGate();
+    const [step] = h.model.script([{ waitFor: gate, text: 'answered while recovering' }]);
+    const running = sendHuman(context, 's1', 'running during the recovery');
+    await step!.started;
+    await h.events.emit('token:request', { sessionIds: ['s1'] });
+    await h.settle();
+    gate.open();
+    await running.done;
+    const turnId = assert.defined('DUR-1', turns(h, 's1')[0]?.turnId, {
+      rule: 'the input must open a turn',
+      subject: 'the turn id of the running turn',
+    });
+    const closing = h.archive
+      .messages('s1')
+      .filter((message) => turnIdOf(message) === turnId)
+      .filter(
+        (message) =>
+          message.kind === WellKnownKinds.TurnStopped || message.kind === WellKnownKinds.EventMarker,
+      );
+    assert.deepEqual('DUR-1', closing, [], {
+      rule: 'only a turn not running in any live process may be closed as cut: a turn running here must get no stop marker or aborted record',
+      subject: 'the stop markers and event markers stored for the running turn',
+    });
+    assert.equal('DUR-1', turns(h, 's1')[0]?.after?.outcome, 'replied', {
+      rule: 'a recovery must not stop or close a turn running in this process',
+      subject: 'the outcome of the running turn',
+    });
+  },
+});
+
 /** The cases of the DUR family ([DUR-1]..[DUR-3]). */
-export const DUR_CASES = [recoversCutTurn, noLostRecords, oneProcessPerSession];
+export const DUR_CASES = [recoversCutTurn, noLostRecords, oneProcessPerSession, runningTurnNotCut];

@@ -5,7 +5,15 @@ import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { InputRecord } from '../runner/input-record';
-import { outbound, sendHuman, sendInjection, session, storedReplies, turns } from './scenario';
+import {
+  incomingWrites,
+  outbound,
+  sendHuman,
+  sendInjection,
+  session,
+  storedReplies,
+  turns,
+} from './scenario';
 
 /**
  * The liveness cases ([LIV-1]..[LIV-4]). Each hangs one piece of someone else's code for one
@@ -461,6 +469,110 @@ const admissionAfterStops = defineCase({
   },
 });
 
+/**
+ * Under the limit on running turns, every ABT rule holds for a session waiting in line
+ * ([LIV-4]): abort with `queued` stops no turn and returns `false` ([ABT-7]), and still
+ * releases its input, which settles at once, opens no turn and is archived without a turn id
+ * ([ABT-3]); clearing the session afterwards completes ([CLR-1]). The same holds for a session
+ * back in line with a queued job after its own turn ended.
+ */
+const admissionAbortQueued = defineCase({
+  requirements: ['LIV-4'],
+  name: 'abort with queued of a session waiting for the limit releases its input at once and opens no turn',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    const [firstEnds, gate] = [createGate(), createGate()];
+    const ids = Array.from({ length: CROWD }, (_, index) => session(h, `crowd-${index}`));
+    const [first] = ids as [string];
+    h.model.script([
+      { waitFor: firstEnds, text: `reply in ${first}` },
+      ...ids.slice(2).map((id) => ({ waitFor: gate, text: `reply in ${id}` })),
+    ]);
+    const inputs = ids.map((id) => sendHuman(context, id, `hello from ${id}`));
+    await h.settle();
+    const index = ids.findIndex((id) => turns(h, id).length === 0);
+    const waiting = assert.defined('LIV-4', ids[index], {
+      rule: `turns running at once across sessions must be limited (below ${CROWD} here)`,
+      subject: 'a session waiting for the limit on running turns',
+    });
+    await assertReleasedFromLine(context, waiting, inputs[index]!);
+    const job = sendInjection(context, first, `a job queued behind ${first}`);
+    await h.settle();
+    firstEnds.open();
+    await h.until(() => turns(h, first)[0]?.afterRun !== undefined, `the turn of ${first} to end`);
+    await h.settle();
+    await assertReleasedFromLine(context, first, job);
+    await context.agent.clearing([waiting], async () => {});
+    gate.open();
+    await Promise.all(inputs.map((input) => input.done));
+    assert.deepEqual(
+      'LIV-4',
+      turns(h).map((turn) => turn.sessionId),
+      ids.filter((id) => id !== waiting),
+      {
+        rule: 'under the limit on running turns, the other waiting sessions must still open, oldest first',
+        subject: 'the order in which the turns opened',
+      },
+    );
+  },
+});
+
+/** Aborts `sessionId`, waiting in line for the limit, with `queued`; checks `input` was released (ABT-3, ABT-7). */
+async function assertReleasedFromLine(context: CaseContext, sessionId: string, input: InputRecord) {
+  const h = context.harness;
+  const turnsBefore = turns(h, sessionId).length;
+  assert.equal('LIV-4', context.agent.abort(sessionId, { queued: true }), false, {
+    rule: 'abort must return false when no turn of the session runs (ABT-7), also while it waits for the limit',
+    subject: `abort with queued of ${sessionId}, waiting for the limit`,
+  });
+  await h.until(() => input.settled, `the released input of ${sessionId} to settle`);
+  assert.equal('LIV-4', turns(h, sessionId).length, turnsBefore, {
+    rule: 'an input released by abort with queued must settle without opening a turn, at once when no turn runs (ABT-3)',
+    subject: `the turns of ${sessionId} once its input was released`,
+  });
+  assert.deepEqual(
+    'LIV-4',
+    incomingWrites(h, input.message.content).map((write) => write.incoming?.turnId),
+    [undefined],
+    {
+      rule: 'an input released by abort with queued must be archived once, without a turn id (ABT-3)',
+      subject: `the turn ids the released input of ${sessionId} was archived with`,
+    },
+  );
+}
+
+/** Under the limit on running turns, drain reaches the sessions in line too ([LIV-4], [DRN-1]). */
+const admissionDrain = defineCase({
+  requirements: ['LIV-4'],
+  name: 'drain settles the inputs waiting for the limit without opening their turns',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    const ids = Array.from({ length: CROWD }, (_, index) => session(h, `crowd-${index}`));
+    h.model.script(ids.map(() => ({ untilAborted: true })));
+    const inputs = ids.map((id) => sendHuman(context, id, `hello from ${id}`));
+    await h.settle();
+    const waiting = ids.filter((id) => turns(h, id).length === 0);
+    assert.that('LIV-4', waiting.length > 0, {
+      rule: `turns running at once across sessions must be limited (below ${CROWD} here)`,
+      observed: `all ${CROWD} sessions were running a turn`,
+    });
+    await h.drain();
+    await h.settle();
+    const pending = inputs.filter((input) => !input.settled).map((input) => input.message.sessionId);
+    assert.deepEqual('LIV-4', pending, [], {
+      rule: 'drain must settle every pending handleMessage (DRN-1), also of sessions waiting for the limit',
+      subject: 'the sessions whose input was still pending after drain',
+    });
+    const opened = waiting.filter((id) => turns(h, id).length > 0);
+    assert.deepEqual('LIV-4', opened, [], {
+      rule: 'drain releases the queued inputs (DRN-1): a session waiting for the limit must open no turn',
+      subject: 'the waiting sessions that opened a turn during drain',
+    });
+  },
+});
+
 /** The cases of the LIV family ([LIV-1]..[LIV-4]). */
 export const LIV_CASES = [
   inputBeforeAbortQueued,
@@ -477,4 +589,6 @@ export const LIV_CASES = [
   admission,
   admissionLeave,
   admissionAfterStops,
+  admissionAbortQueued,
+  admissionDrain,
 ];

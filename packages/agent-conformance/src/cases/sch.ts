@@ -372,6 +372,146 @@ const queueEventsOnRelease = defineCase({
 });
 
 /**
+ * A pending insertion left over by a turn that made no further model call becomes an ordinary
+ * queued input where it stands ([SCH-3]): it opens its own turn in enqueue order ([SCH-5]), and
+ * a later human turn takes only its own pending insertions ([SCH-2]), not the leftover one
+ * waiting behind an injection. The later human turn is opened from the queue by two humans, a
+ * third joins it, and an injection arrives after the join: every input runs once, in order.
+ */
+const leftoverInsertionKeepsItsPlace = defineCase({
+  requirements: ['SCH-3', 'SCH-2', 'SCH-5'],
+  name: 'a leftover pending insertion keeps its place in the queue and joins no later turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'job 0', injection: true });
+    const early = ['human 1', 'job 1', 'human 2', 'human 3'].map((content) =>
+      content.startsWith('job') ? sendInjection(context, 's1', content) : sendHuman(context, 's1', content),
+    );
+    await h.settle();
+    const firstHuman = createGate();
+    const lookupGate = createGate();
+    const afterJoin = createGate();
+    const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: lookupGate }] });
+    const [firstCall, , , joinedCall] = h.model.script([
+      { waitFor: firstHuman, text: 'reply 1' },
+      { text: 'reply job 1' },
+      { toolCalls: [{ name: 'lookup' }] },
+      { waitFor: afterJoin, text: 'reply 2' },
+      { text: 'reply job 2' },
+      { text: 'reply leftover' },
+      { text: 'reply job 3' },
+    ]);
+    held.gate.open();
+    await firstCall!.started;
+    const late = [sendInjection(context, 's1', 'job 2'), sendHuman(context, 's1', 'leftover')];
+    await h.settle();
+    firstHuman.open();
+    await lookup.started(0);
+    const joining = sendHuman(context, 's1', 'joining');
+    await h.settle();
+    lookupGate.open();
+    await joinedCall!.started;
+    const last = sendInjection(context, 's1', 'job 3');
+    await h.settle();
+    afterJoin.open();
+    await Promise.all([held.input, ...early, ...late, joining, last].map((input) => input.done));
+    const order = turns(h, 's1').map((turn) => contents(turn.inputs));
+    const expected = [
+      ['job 0'],
+      ['human 1'],
+      ['job 1'],
+      ['human 2', 'human 3', 'joining'],
+      ['job 2'],
+      ['leftover'],
+      ['job 3'],
+    ];
+    assert.deepEqual('SCH-3', order, expected, {
+      rule: 'a pending insertion of a turn that made no further model call must open its own turn where it was enqueued; a later turn takes only its own pending insertions, and every input runs once in enqueue order',
+      subject: 'the inputs of the turns, in order',
+    });
+  },
+});
+
+/**
+ * The queue stays whole while inputs leave it ([SCH-5]): a pending insertion joins from in
+ * front of an injection ([SCH-2]) and another injection arrives after the join; later a turn
+ * opens from the queue and empties it, and one more injection arrives while it runs. Every
+ * input runs exactly once, in enqueue order.
+ */
+const queueWholeAfterTakes = defineCase({
+  requirements: ['SCH-5', 'SCH-2'],
+  name: 'inputs arriving after a pending insertion joined or a turn emptied the queue each run once, in order',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const [firstTool, secondTool, lastJob] = [createGate(), createGate(), createGate()];
+    const lookup = h.tools.define({
+      name: 'lookup',
+      steps: [{ waitFor: firstTool }, { waitFor: secondTool }],
+    });
+    const steps = h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'done' },
+      { text: 'reply job 1' },
+      { waitFor: lastJob, text: 'reply job 2' },
+      { text: 'reply job 3' },
+    ]);
+    const opening = sendHuman(context, 's1', 'question');
+    await lookup.started(0);
+    const meanwhile = [sendHuman(context, 's1', 'pending'), sendInjection(context, 's1', 'job 1')];
+    await h.settle();
+    firstTool.open();
+    await lookup.started(1);
+    const afterJoin = sendInjection(context, 's1', 'job 2');
+    await h.settle();
+    secondTool.open();
+    await steps[4]!.started;
+    const afterEmptied = sendInjection(context, 's1', 'job 3');
+    await h.settle();
+    lastJob.open();
+    await Promise.all([opening, ...meanwhile, afterJoin, afterEmptied].map((input) => input.done));
+    const order = turns(h, 's1').map((turn) => contents(turn.inputs));
+    assert.deepEqual('SCH-5', order, [['question', 'pending'], ['job 1'], ['job 2'], ['job 3']], {
+      rule: 'turns of one session must run in the order their inputs were enqueued, every input once, also after a pending insertion joined or a turn emptied the queue',
+      subject: 'the inputs of the turns, in order',
+    });
+    const all = turns(h, 's1');
+    for (let index = 1; index < all.length; index += 1) {
+      const previousEnd = all[index - 1]?.afterRun?.seq ?? Number.POSITIVE_INFINITY;
+      assert.that('SCH-5', all[index]!.before.seq > previousEnd, {
+        rule: 'a turn of a session may start only after the previous one ended',
+        observed: `turn ${index + 1} started before turn ${index} ended`,
+      });
+    }
+  },
+});
+
+const queueEventOnJoin = defineCase({
+  requirements: ['SCH-8'],
+  name: 'agent:queue reports a pending insertion gone once it joined its turn',
+  run: async (context) => {
+    const h = context.harness;
+    await secondInputDuringToolCall(context, 'first question', 'joining question');
+    const lists = waitingLists(context, 's1');
+    assert.that('SCH-8', containsInOrder(lists, [['joining question'], []]), {
+      rule: 'agent:queue must list a pending insertion while it waits and be emitted when it enters the turn',
+      observed: `the agent:queue waiting lists were ${JSON.stringify(lists)}, not the pending input then none`,
+    });
+    assert.deepEqual(
+      'SCH-8',
+      contents(turns(h, 's1')[0]?.inputs ?? []),
+      ['first question', 'joining question'],
+      {
+        rule: 'a pending insertion joins the running human turn (SCH-2)',
+        subject: 'the inputs of the turn',
+      },
+    );
+  },
+});
+
+/**
  * [SCH-2] The model call after a join sees the turn's inputs each once, in the order they
  * entered: the opening input (read back with the history) is not added a second time.
  */
@@ -411,4 +551,7 @@ export const SCH_CASES = [
   queueEvents,
   queueEventsOnRelease,
   joinedCallSeesEachInputOnce,
+  leftoverInsertionKeepsItsPlace,
+  queueWholeAfterTakes,
+  queueEventOnJoin,
 ];
