@@ -2,6 +2,7 @@ import { inspect } from 'node:util';
 import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import { contents, holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
 
@@ -205,6 +206,51 @@ const withoutQueuedNextTurn = defineCase({
   },
 });
 
+/**
+ * [ABT-4]: an abort without `queued` stops the running turn and nothing else. An input still
+ * in its `agent:input:before` middleware when the abort comes is no part of that turn: once
+ * the middleware calls `next` it opens the next turn as usual.
+ */
+const withoutQueuedPreprocessingGoesOn = defineCase({
+  requirements: ['ABT-4'],
+  name: 'without queued an input still in agent:input:before when the turn is aborted opens the next turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const entered = createGate();
+    const release = createGate();
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      if (payload.message.content === 'still preprocessing') {
+        entered.open();
+        await release.opened;
+      }
+      await next();
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const arriving = sendHuman(context, 's1', 'still preprocessing');
+    await entered.opened;
+    context.agent.abort('s1');
+    await held.input.done;
+    h.model.script([{ text: 'answered after the abort' }]);
+    release.open();
+    await arriving.done;
+    const later = turns(h, 's1').slice(1);
+    assert.deepEqual(
+      'ABT-4',
+      later.flatMap((turn) => contents(turn.inputs)),
+      ['still preprocessing'],
+      {
+        rule: 'an abort without queued stops only the running turn: an input still in agent:input:before must open the next turn once its middleware calls next',
+        subject: 'the inputs of the turns after the abort',
+      },
+    );
+    assert.equal('ABT-4', later[0]?.after?.outcome, 'replied', {
+      rule: 'an abort without queued stops only the running turn: an input still in agent:input:before must open the next turn once its middleware calls next',
+      subject: 'the outcome of the turn after the abort',
+    });
+  },
+});
+
 function mentions(value: unknown, text: string): boolean {
   return inspect(value, { depth: 12, maxArrayLength: 1000, maxStringLength: 100_000 }).includes(text);
 }
@@ -356,6 +402,7 @@ export const ABT_CASES = [
   turnIdGuard,
   releasedArchivedWithoutTurn,
   withoutQueuedNextTurn,
+  withoutQueuedPreprocessingGoesOn,
   reasonStaysInLog,
   byOnStopMarker,
   byBelongsToOneStop,
