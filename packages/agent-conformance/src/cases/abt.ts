@@ -251,6 +251,41 @@ const withoutQueuedPreprocessingGoesOn = defineCase({
   },
 });
 
+/**
+ * [ABT-3]: abort with `queued` releases the inputs of its own session only. An input of another
+ * session still in its `agent:input:before` middleware goes on into its turn.
+ */
+const queuedReleasesOwnSessionOnly = defineCase({
+  requirements: ['ABT-3'],
+  name: "abort with queued leaves another session's input in agent:input:before alone: it opens its turn",
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const entered = createGate();
+    const release = createGate();
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      if (payload.message.sessionId === 's2') {
+        entered.open();
+        await release.opened;
+      }
+      await next();
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const other = sendHuman(context, 's2', 'another session');
+    await entered.opened;
+    context.agent.abort('s1', { queued: true });
+    await held.input.done;
+    h.model.script([{ text: 'answered in s2' }]);
+    release.open();
+    await other.done;
+    assert.equal('ABT-3', turns(h, 's2')[0]?.after?.outcome, 'replied', {
+      rule: "abort with queued releases the inputs of its own session only: another session's input must open its turn",
+      subject: 'the outcome of the turn of s2',
+    });
+  },
+});
+
 function mentions(value: unknown, text: string): boolean {
   return inspect(value, { depth: 12, maxArrayLength: 1000, maxStringLength: 100_000 }).includes(text);
 }
@@ -403,6 +438,7 @@ export const ABT_CASES = [
   releasedArchivedWithoutTurn,
   withoutQueuedNextTurn,
   withoutQueuedPreprocessingGoesOn,
+  queuedReleasesOwnSessionOnly,
   reasonStaysInLog,
   byOnStopMarker,
   byBelongsToOneStop,
