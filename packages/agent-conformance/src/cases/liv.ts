@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { HookName } from '@aalis/api-hooks';
+import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
@@ -283,6 +284,66 @@ const streamEndListenerAbort = defineCase({
   },
 });
 
+const archiveHangAbort = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an archive that never answers for the opening inputs cannot keep an aborted turn from ending with agent:turn:after',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    h.archive.hangNext('archiveIncoming');
+    const stuck = sendHuman(context, 's1', 'archived into a store that hangs');
+    await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
+    await h.settle();
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'a turn stopped while the archive hangs on its inputs must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+      subject: 'the outcome of the stopped turn in agent:turn:after',
+    });
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
+const recoveryHangAbort = defineCase({
+  requirements: ['LIV-1', 'DUR-1'],
+  name: 'a store that never answers while a crash-cut turn is closed cannot keep an aborted turn from ending with agent:turn:after',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    // What a process that died mid-turn left: an opened input and a tool call nobody answered.
+    const cut = 'turn-cut-by-a-crash';
+    const archive = h.archive.service;
+    await archive.archiveIncoming(h.input({ sessionId: 's1', content: 'cut short by a crash' }), {
+      turnId: cut,
+      entry: 'opened',
+    });
+    await archive.append('s1', [
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'call-cut', name: 'lookup', arguments: '{}' }],
+        metadata: { [Keys.TurnId]: cut },
+      },
+    ]);
+    // Closing the cut turn appends its error result, stop marker and record: the first append hangs.
+    h.archive.hangNext('append');
+    const stuck = sendHuman(context, 's1', 'after the restart, into a store that hangs');
+    await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
+    await h.settle();
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'a turn stopped while the store hangs closing a crash-cut turn must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+      subject: 'the outcome of the stopped turn in agent:turn:after',
+    });
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
 const drainWithHungPieces = defineCase({
   requirements: ['LIV-2'],
   name: 'drain resolves and settles every handleMessage although a middleware and a listener never settle',
@@ -537,6 +598,8 @@ export const LIV_CASES = [
   turnAfterDeletion,
   streamListenerAbort,
   streamEndListenerAbort,
+  archiveHangAbort,
+  recoveryHangAbort,
   drainWithHungPieces,
   drainWaitsForPreprocessing,
   hugeInput,
