@@ -344,6 +344,28 @@ const recoveryHangAbort = defineCase({
   },
 });
 
+const modelResolveHangAbort = defineCase({
+  requirements: ['LIV-1'],
+  name: "a model service that never resolves the turn's model cannot keep an aborted turn from ending with agent:turn:after",
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    h.model.hangNextResolve();
+    const stuck = sendHuman(context, 's1', 'asked of a model service that hangs');
+    await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
+    await h.settle();
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'a turn stopped while the model service hangs must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+      subject: 'the outcome of the stopped turn in agent:turn:after',
+    });
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
 const drainWithHungPieces = defineCase({
   requirements: ['LIV-2'],
   name: 'drain resolves and settles every handleMessage although a middleware and a listener never settle',
@@ -600,6 +622,7 @@ export const LIV_CASES = [
   streamEndListenerAbort,
   archiveHangAbort,
   recoveryHangAbort,
+  modelResolveHangAbort,
   drainWithHungPieces,
   drainWaitsForPreprocessing,
   hugeInput,
