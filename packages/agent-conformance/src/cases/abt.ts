@@ -206,6 +206,86 @@ const withoutQueuedNextTurn = defineCase({
   },
 });
 
+/**
+ * [ABT-4]: an abort without `queued` stops the running turn and nothing else. An input still
+ * in its `agent:input:before` middleware when the abort comes is no part of that turn: once
+ * the middleware calls `next` it opens the next turn as usual.
+ */
+const withoutQueuedPreprocessingGoesOn = defineCase({
+  requirements: ['ABT-4'],
+  name: 'without queued an input still in agent:input:before when the turn is aborted opens the next turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const entered = createGate();
+    const release = createGate();
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      if (payload.message.content === 'still preprocessing') {
+        entered.open();
+        await release.opened;
+      }
+      await next();
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const arriving = sendHuman(context, 's1', 'still preprocessing');
+    await entered.opened;
+    context.agent.abort('s1');
+    await held.input.done;
+    h.model.script([{ text: 'answered after the abort' }]);
+    release.open();
+    await arriving.done;
+    const later = turns(h, 's1').slice(1);
+    assert.deepEqual(
+      'ABT-4',
+      later.flatMap((turn) => contents(turn.inputs)),
+      ['still preprocessing'],
+      {
+        rule: 'an abort without queued stops only the running turn: an input still in agent:input:before must open the next turn once its middleware calls next',
+        subject: 'the inputs of the turns after the abort',
+      },
+    );
+    assert.equal('ABT-4', later[0]?.after?.outcome, 'replied', {
+      rule: 'an abort without queued stops only the running turn: an input still in agent:input:before must open the next turn once its middleware calls next',
+      subject: 'the outcome of the turn after the abort',
+    });
+  },
+});
+
+/**
+ * [ABT-3]: abort with `queued` releases the inputs of its own session only. An input of another
+ * session still in its `agent:input:before` middleware goes on into its turn.
+ */
+const queuedReleasesOwnSessionOnly = defineCase({
+  requirements: ['ABT-3'],
+  name: "abort with queued leaves another session's input in agent:input:before alone: it opens its turn",
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const entered = createGate();
+    const release = createGate();
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      if (payload.message.sessionId === 's2') {
+        entered.open();
+        await release.opened;
+      }
+      await next();
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const other = sendHuman(context, 's2', 'another session');
+    await entered.opened;
+    context.agent.abort('s1', { queued: true });
+    await held.input.done;
+    h.model.script([{ text: 'answered in s2' }]);
+    release.open();
+    await other.done;
+    assert.equal('ABT-3', turns(h, 's2')[0]?.after?.outcome, 'replied', {
+      rule: "abort with queued releases the inputs of its own session only: another session's input must open its turn",
+      subject: 'the outcome of the turn of s2',
+    });
+  },
+});
+
 function mentions(value: unknown, text: string): boolean {
   return inspect(value, { depth: 12, maxArrayLength: 1000, maxStringLength: 100_000 }).includes(text);
 }
@@ -489,6 +569,8 @@ export const ABT_CASES = [
   turnIdGuard,
   releasedArchivedWithoutTurn,
   withoutQueuedNextTurn,
+  withoutQueuedPreprocessingGoesOn,
+  queuedReleasesOwnSessionOnly,
   reasonStaysInLog,
   byOnStopMarker,
   byBelongsToOneStop,

@@ -885,6 +885,43 @@ const replyGroupWithName = defineCase({
   },
 });
 
+/**
+ * [ARC-9]: the stop marker belongs to an aborted turn only. Of four turns with their inputs in
+ * history, the aborted one persists one; the replied, silent and error ones persist none (the
+ * next turn's model would read one as a stop).
+ */
+const stopMarkerOnlyWhenAborted = defineCase({
+  requirements: ['ARC-9'],
+  name: 'of replied, silent, error and aborted turns only the aborted one persists a stop marker',
+  run: async (context) => {
+    const h = context.harness;
+    const outcomes = ['replied', 'silent', 'error', 'aborted'] as const;
+    for (const id of outcomes) session(h, id);
+    h.model.script([{ text: 'an answer' }, { text: '' }, { throws: 'the model is down' }]);
+    for (const id of ['replied', 'silent', 'error']) await sendHuman(context, id, 'question').done;
+    const held = await holdTurn(context, { sessionId: 'aborted', content: 'question', untilAborted: true });
+    context.agent.abort('aborted');
+    await held.input.done;
+    for (const outcome of outcomes) {
+      assert.equal('ARC-9', turns(h, outcome)[0]?.after?.outcome, outcome, {
+        rule: 'every input must open a turn',
+        subject: `the outcome of the ${outcome} turn`,
+      });
+      assert.that('ARC-9', storedWith(h, outcome, 'question').length > 0, {
+        rule: 'the opening input of a turn must be in history (ARC-6)',
+        observed: `the input of the ${outcome} turn was not stored`,
+      });
+      const markers = h.archive
+        .messages(outcome)
+        .filter((message) => message.kind === WellKnownKinds.TurnStopped);
+      assert.equal('ARC-9', markers.length, outcome === 'aborted' ? 1 : 0, {
+        rule: 'an aborted turn with inputs in history persists one stop marker (kind turn-stopped); a turn that was not stopped persists none',
+        subject: `the stop markers of the ${outcome} turn`,
+      });
+    }
+  },
+});
+
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
 export const ARC_CASES = [
   groupsCarryTurnId,
@@ -911,4 +948,5 @@ export const ARC_CASES = [
   failedCallsNeverExecute,
   replyTokensSumReported,
   replyGroupWithName,
+  stopMarkerOnlyWhenAborted,
 ];

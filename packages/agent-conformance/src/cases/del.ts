@@ -181,6 +181,45 @@ const generationFromEntry = defineCase({
   },
 });
 
+/**
+ * [DEL-2]: the generation is read at entry and again just before the input is handed to the
+ * queue. A generation that moves on while the input is still in `agent:input:before` (the
+ * session manager began a deletion) makes the input one of the old generation: released, not
+ * archived, no turn.
+ */
+const generationChangedInPreprocessing = defineCase({
+  requirements: ['DEL-2'],
+  name: 'an input whose session generation changed while it was in agent:input:before is released unarchived',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const entered = createGate();
+    const release = createGate();
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      if (payload.message.content === 'from the old generation') {
+        entered.open();
+        await release.opened;
+      }
+      await next();
+    });
+    h.model.script([{ text: 'must not be asked' }]);
+    const stale = sendHuman(context, 's1', 'from the old generation');
+    await entered.opened;
+    h.sessions.advanceGeneration('s1');
+    release.open();
+    await stale.done;
+    await h.settle();
+    assert.equal('DEL-2', turns(h, 's1').length, 0, {
+      rule: 'an input whose session generation changed between handleMessage and the hand-off to the queue must open no turn',
+      subject: 'the turns of an input of the old generation',
+    });
+    assert.equal('DEL-2', incomingWrites(h, 'from the old generation').length, 0, {
+      rule: 'an input whose session generation changed between handleMessage and the hand-off to the queue must not be archived',
+      subject: 'the archive writes of that input',
+    });
+  },
+});
+
 /** The cases of the DEL family ([DEL-1]..[DEL-3]). */
 export const DEL_CASES = [
   deletedListener,
@@ -188,4 +227,5 @@ export const DEL_CASES = [
   nothingPersistedAfter,
   idleSessionDeleted,
   generationFromEntry,
+  generationChangedInPreprocessing,
 ];

@@ -1,6 +1,7 @@
 import { AGENT_HOOK_KEYS, type AgentTurnAfterPayload } from '@aalis/api-agent';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
 import {
   callContains,
   contents,
@@ -656,6 +657,46 @@ const toolContextSource = defineCase({
   },
 });
 
+/** How long the model takes in the slow-turn case: longer than a second, well within the case's limit. */
+const SLOW_MODEL_MS = 1_500;
+
+/**
+ * [HK-8], [SVC-2]: a turn that simply takes a while (its model call answers after a second and
+ * a half) still runs `agent:turn:after` to its end, a middleware that takes a moment included,
+ * before its input settles: only a stop may cut a turn's hooks short.
+ */
+const slowTurnAfter = defineCase({
+  requirements: ['HK-8', 'SVC-2'],
+  name: 'a turn whose model call takes a second and a half still runs agent:turn:after to its end before its input settles',
+  timeoutMs: 10_000,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    let finished = false;
+    h.hooks.middleware('agent:turn:after', async (_payload, next) => {
+      await next();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      finished = true;
+    });
+    const answered = createGate();
+    h.model.script([{ waitFor: answered, text: 'a slow answer' }]);
+    const timer = setTimeout(() => answered.open(), SLOW_MODEL_MS);
+    try {
+      await sendHuman(context, 's1', 'take your time').done;
+    } finally {
+      clearTimeout(timer);
+    }
+    assert.equal('HK-8', turns(h, 's1')[0]?.after?.outcome, 'replied', {
+      rule: 'agent:turn:after must run on every exit path, also after a slow model call; a turn that was not stopped ends as usual',
+      subject: 'the outcome of the slow turn in agent:turn:after',
+    });
+    assert.that('SVC-2', finished, {
+      rule: 'handleMessage must resolve only once its turn ended, after agent:turn:after: a turn that was not stopped waits for its middlewares',
+      observed: 'handleMessage resolved before an agent:turn:after middleware of its slow turn finished',
+    });
+  },
+});
+
 /** The cases of the HK family ([HK-1]..[HK-10]). */
 export const HK_CASES = [
   inputBefore,
@@ -678,4 +719,5 @@ export const HK_CASES = [
   toolWithDraft07Schema,
   llmIterationsNumbered,
   toolContextSource,
+  slowTurnAfter,
 ];

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { HookName } from '@aalis/api-hooks';
+import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
@@ -266,6 +267,113 @@ const streamListenerAbort = defineCase({
   },
 });
 
+const streamEndListenerAbort = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an outbound:stream listener that never settles on the stream end marker cannot keep handleMessage from settling after abort',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    h.model.script([{ text: 'answered, then the end marker hangs' }]);
+    const hung = createGate();
+    h.services.events.on('outbound:stream', ({ chunk }) => {
+      if (chunk.sessionId !== 's1' || chunk.type !== 'end' || hung.isOpen) return undefined;
+      hung.open();
+      h.tick();
+      return never();
+    });
+    const stuck = sendHuman(context, 's1', 'end marker to a hung listener');
+    await h.until(() => hung.isOpen, 'the stream end marker of s1 to reach the listener that hangs');
+    await h.settle();
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
+const archiveHangAbort = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an archive that never answers for the opening inputs cannot keep an aborted turn from ending with agent:turn:after',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    h.archive.hangNext('archiveIncoming');
+    const stuck = sendHuman(context, 's1', 'archived into a store that hangs');
+    await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
+    await h.settle();
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'a turn stopped while the archive hangs on its inputs must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+      subject: 'the outcome of the stopped turn in agent:turn:after',
+    });
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
+const recoveryHangAbort = defineCase({
+  requirements: ['LIV-1', 'DUR-1'],
+  name: 'a store that never answers while a crash-cut turn is closed cannot keep an aborted turn from ending with agent:turn:after',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    // What a process that died mid-turn left: an opened input and a tool call nobody answered.
+    const cut = 'turn-cut-by-a-crash';
+    const archive = h.archive.service;
+    await archive.archiveIncoming(h.input({ sessionId: 's1', content: 'cut short by a crash' }), {
+      turnId: cut,
+      entry: 'opened',
+    });
+    await archive.append('s1', [
+      {
+        role: 'assistant',
+        content: '',
+        toolCalls: [{ id: 'call-cut', name: 'lookup', arguments: '{}' }],
+        metadata: { [Keys.TurnId]: cut },
+      },
+    ]);
+    // Closing the cut turn appends its error result, stop marker and record: the first append hangs.
+    h.archive.hangNext('append');
+    const stuck = sendHuman(context, 's1', 'after the restart, into a store that hangs');
+    await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
+    await h.settle();
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'a turn stopped while the store hangs closing a crash-cut turn must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+      subject: 'the outcome of the stopped turn in agent:turn:after',
+    });
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
+const modelResolveHangAbort = defineCase({
+  requirements: ['LIV-1'],
+  name: "a model service that never resolves the turn's model cannot keep an aborted turn from ending with agent:turn:after",
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    h.model.hangNextResolve();
+    const stuck = sendHuman(context, 's1', 'asked of a model service that hangs');
+    await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
+    await h.settle();
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'a turn stopped while the model service hangs must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+      subject: 'the outcome of the stopped turn in agent:turn:after',
+    });
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
 const drainWithHungPieces = defineCase({
   requirements: ['LIV-2'],
   name: 'drain resolves and settles every handleMessage although a middleware and a listener never settle',
@@ -286,6 +394,45 @@ const drainWithHungPieces = defineCase({
     for (const input of [afterStuck, preprocessing]) {
       assert.that('LIV-2', input.settled, {
         rule: 'drain must settle every handleMessage by its deadline, even with a hung middleware and listener',
+        observed: `"${input.message.content}" was still pending when drain resolved`,
+      });
+    }
+  },
+});
+
+/** Resolves after `ms` milliseconds. */
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * [LIV-2]: drain resolves once every pending `handleMessage` settled (or at its deadline), also
+ * the calls still in `agent:input:before` when it begins: here two whose middlewares drop their
+ * inputs a moment after drain began, one sooner than the other, both well within any deadline.
+ */
+const drainWaitsForPreprocessing = defineCase({
+  requirements: ['LIV-2'],
+  name: 'drain resolves only once the inputs still in agent:input:before settled, the sooner and the later one',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const entered = { s1: createGate(), s2: createGate() };
+    const holdMs: Record<string, number> = { s1: 300, s2: 30 };
+    h.hooks.middleware('agent:input:before', async (payload) => {
+      const { sessionId } = payload.message;
+      entered[sessionId as 's1' | 's2'].open();
+      // Dropped without next: no turn to wait for, only the call itself.
+      await delay(holdMs[sessionId] ?? 0);
+    });
+    const later = sendHuman(context, 's1', 'dropped later');
+    const sooner = sendHuman(context, 's2', 'dropped sooner');
+    await Promise.all([entered.s1.opened, entered.s2.opened]);
+    await h.drain();
+    for (const input of [sooner, later]) {
+      assert.that('LIV-2', input.settled, {
+        rule: 'drain must settle every pending handleMessage before it resolves, those still in agent:input:before included',
         observed: `"${input.message.content}" was still pending when drain resolved`,
       });
     }
@@ -584,7 +731,12 @@ export const LIV_CASES = [
   turnAfterClearing,
   turnAfterDeletion,
   streamListenerAbort,
+  streamEndListenerAbort,
+  archiveHangAbort,
+  recoveryHangAbort,
+  modelResolveHangAbort,
   drainWithHungPieces,
+  drainWaitsForPreprocessing,
   hugeInput,
   admission,
   admissionLeave,

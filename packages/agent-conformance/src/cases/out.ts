@@ -178,6 +178,43 @@ const noticeWording = defineCase({
   },
 });
 
+/**
+ * The [reference] part of [OUT-2] when the archive refuses the opening inputs: the turn ends
+ * as `error`, and its error is the `[错误]` notice sent to the session with the turn's id
+ * ([TID-2]: error notices carry the turn id).
+ */
+const archiveFailureNotice = defineCase({
+  requirements: ['OUT-2', 'TID-2'],
+  requires: ['OUT-2'],
+  name: 'an archive refusing the opening inputs ends the turn with the [错误] notice, sent with the turn id',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'never asked' }]);
+    h.archive.failNext('archiveIncoming');
+    await sendHuman(context, 's1', 'question').done;
+    const turn = assert.defined('OUT-2', turns(h, 's1')[0], {
+      rule: 'every input must open a turn',
+      subject: 'the turn',
+    });
+    assert.equal('OUT-2', turn.after?.outcome, 'error', {
+      rule: 'a turn whose opening inputs the archive refused must end with outcome "error" (SVC-3)',
+      subject: 'the outcome of the turn',
+    });
+    assertNotice(context, 's1', '[错误]');
+    const notices = outbound(h, 's1').filter((message) => message.content.trimStart().startsWith('[错误]'));
+    assert.deepEqual(
+      'TID-2',
+      notices.map((message) => message.turnId),
+      [turn.turnId],
+      {
+        rule: 'the error notice of a turn must carry its turn id (OutgoingMessage.turnId)',
+        subject: 'the turn ids of the [错误] notices sent to the session',
+      },
+    );
+  },
+});
+
 function ends(context: Parameters<typeof repliedPersisted.run>[0], sessionId: string) {
   return streamChunks(context.harness, sessionId).filter((chunk) => chunk.type === 'end');
 }
@@ -296,6 +333,7 @@ export const OUT_CASES = [
   errorSentence,
   noModel,
   noticeWording,
+  archiveFailureNotice,
   oneEndPerHandled,
   oneEndPerDropped,
   oneEndPerLong,

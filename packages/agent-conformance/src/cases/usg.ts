@@ -876,6 +876,39 @@ const hardTrimmingDropsEarlierGroup = defineCase({
   },
 });
 
+/**
+ * [USG-8]: `token:request` without session ids asks for every session with state: each
+ * session that had a turn gets its snapshot.
+ */
+const snapshotsOfEverySession = defineCase({
+  requirements: ['USG-8'],
+  name: 'token:request without session ids is answered with a snapshot of every session that had a turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    h.model.script([{ text: 'answer one' }, { text: 'answer two' }]);
+    await sendHuman(context, 's1', 'question one').done;
+    await sendHuman(context, 's2', 'question two').done;
+    const calls = h.model.requests.length;
+    await h.events.emit('token:request', {});
+    await h.settle();
+    for (const sessionId of ['s1', 's2']) {
+      const found = h.events
+        .of('token:usage')
+        .some((event) => event.payload.snapshot === true && event.payload.sessionId === sessionId);
+      assert.that('USG-8', found, {
+        rule: 'token:request without session ids must be answered with a snapshot of every session with state',
+        observed: `no snapshot of ${sessionId}, which had a turn`,
+      });
+    }
+    assert.equal('USG-8', h.model.requests.length, calls, {
+      rule: 'answering token:request must make no model call',
+      subject: 'the model calls made for token:request',
+    });
+  },
+});
+
 /** The cases of the USG family ([USG-1]..[USG-9]). */
 export const USG_CASES = [
   usagePerCall,
@@ -900,4 +933,5 @@ export const USG_CASES = [
   hardTrimmingDropsEarlierGroup,
   laterCallsAppendFailedResults,
   historyCountWithoutRetryFeedback,
+  snapshotsOfEverySession,
 ];

@@ -77,4 +77,18 @@ describe('the recording archive and memory', () => {
     await archive.append('s1', [{ role: 'user', content: 'y' }]);
     expect(await archive.list('s1', { limit: 1 })).toMatchObject([{ content: 'y' }]);
   });
+
+  test('make the next write of an operation hang on request, storing and recording nothing', async () => {
+    const { harness, archive } = archiveOf();
+    harness.archive.hangNext('append');
+    let settled = false;
+    void archive.append('s1', [{ role: 'user', content: 'lost' }]).then(() => {
+      settled = true;
+    });
+    await archive.append('s1', [{ role: 'user', content: 'kept' }]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    expect(harness.archive.messages('s1').map((message) => message.content)).toEqual(['kept']);
+    expect(harness.archive.writes.map((write) => write.operation)).toEqual(['append']);
+  });
 });

@@ -34,6 +34,11 @@ export interface RecordingArchive {
   seed(sessionId: string, drafts: readonly MessageDraft[]): Message[];
   /** Makes the next call of `operation` fail with `ArchiveStorageError` ([SVC-3]). */
   failNext(operation: ArchiveOperation): void;
+  /**
+   * Makes the next call of `operation` never settle, as a store that stopped answering
+   * ([LIV-1]): it stores nothing and records no write.
+   */
+  hangNext(operation: ArchiveOperation): void;
 }
 
 /** Options of {@link createRecordingArchive}; every one has a default. */
@@ -60,6 +65,10 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
   const stored: Message[] = [];
   const writes: ArchiveWrite[] = [];
   const failing = new Set<ArchiveOperation>();
+  const hanging = new Set<ArchiveOperation>();
+  /** A call that never settles when `operation` was asked to hang. */
+  const hung = <TValue>(operation: ArchiveOperation): Promise<TValue> | undefined =>
+    hanging.delete(operation) ? new Promise<TValue>(() => undefined) : undefined;
   const store = (sessionId: string, draft: MessageDraft): Message => {
     const message: Message = {
       ...draft,
@@ -93,6 +102,8 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
 
   const service: MessageArchiveService = {
     archiveIncoming: async (message, incoming = {}) => {
+      const hanging = hung<Message>('archiveIncoming');
+      if (hanging !== undefined) return hanging;
       const write = record({ operation: 'archiveIncoming', sessionId: message.sessionId, incoming });
       const draft: MessageDraft = {
         role: 'user',
@@ -104,12 +115,16 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
       return saved;
     },
     append: async (sessionId, drafts) => {
+      const hanging = hung<Message[]>('append');
+      if (hanging !== undefined) return hanging;
       const write = record({ operation: 'append', sessionId });
       const saved = drafts.map((draft) => store(sessionId, draft));
       write.messages = saved;
       return saved;
     },
     updateMetadata: async (messageId, patch) => {
+      const hanging = hung<void>('updateMetadata');
+      if (hanging !== undefined) return hanging;
       const index = stored.findIndex((message) => message.id === messageId);
       record({ operation: 'updateMetadata', sessionId: stored[index]?.sessionId, messageId, patch });
       const current = stored[index];
@@ -122,6 +137,8 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
       stored[index] = { ...current, metadata };
     },
     rollback: async (sessionId, turnId) => {
+      const hanging = hung<number>('rollback');
+      if (hanging !== undefined) return hanging;
       record({ operation: 'rollback', sessionId, turnId });
       return remove((message) => message.sessionId === sessionId && message.metadata[Keys.TurnId] === turnId);
     },
@@ -137,6 +154,8 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
     },
     get: async (messageId) => stored.find((message) => message.id === messageId),
     clear: async (sessionIds) => {
+      const hanging = hung<number>('clear');
+      if (hanging !== undefined) return hanging;
       record({ operation: 'clear', sessionId: undefined, sessionIds });
       return remove(inSessions(sessionIds));
     },
@@ -147,6 +166,8 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
     countHistory: async (sessionId) =>
       selectActiveHistory(ofSession(sessionId)).filter((message) => !isControlKind(message.kind)).length,
     clearHistory: async (sessionIds) => {
+      const hanging = hung<void>('clearHistory');
+      if (hanging !== undefined) return hanging;
       record({ operation: 'clearHistory', sessionId: undefined, sessionIds });
       remove(inSessions(sessionIds));
     },
@@ -159,6 +180,9 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
     seed: (sessionId, drafts) => drafts.map((draft) => store(sessionId, draft)),
     failNext: (operation) => {
       failing.add(operation);
+    },
+    hangNext: (operation) => {
+      hanging.add(operation);
     },
   };
 }

@@ -122,4 +122,16 @@ describe('the scripted model', () => {
     harness.model.setDefault(undefined);
     expect(await harness.services.llm.resolveModel()).toBeUndefined();
   });
+
+  test('makes the next resolveModel hang on request, and the one after it answer', async () => {
+    const harness = createHarness();
+    harness.model.hangNextResolve();
+    let settled = false;
+    void harness.services.llm.resolveModel().then(() => {
+      settled = true;
+    });
+    expect(await harness.services.llm.resolveModel()).toMatchObject({ ref: DEFAULT_MODEL_REF });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+  });
 });

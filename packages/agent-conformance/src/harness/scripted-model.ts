@@ -63,6 +63,8 @@ export interface ScriptedModel {
   define(definition: ModelDefinition): ResolvedModel;
   /** Changes the default model; `undefined`: `resolveModel()` finds none ([OUT-2]). */
   setDefault(ref: string | undefined): void;
+  /** Makes the next `resolveModel` call never settle, as a model service that stopped answering ([LIV-1]). */
+  hangNextResolve(): void;
   /** The capabilities of a served model (default model without `ref`). */
   capabilitiesOf(ref?: string): ModelCapabilities | undefined;
   /** How many calls have not ended. */
@@ -132,8 +134,13 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
   const steps: StepEntry[] = [];
   const calls: ModelCallRecord[] = [];
 
+  let hangResolve = false;
   const service: LlmService = {
     resolveModel: async (ref) => {
+      if (hangResolve) {
+        hangResolve = false;
+        return new Promise<never>(() => undefined);
+      }
       const wanted = ref ?? defaultRef;
       return wanted === undefined ? undefined : models.get(wanted);
     },
@@ -146,6 +153,9 @@ export function createScriptedModel(options: ScriptedModelOptions = {}): Scripte
     requests: calls,
     script,
     define,
+    hangNextResolve: () => {
+      hangResolve = true;
+    },
     setDefault: (ref) => {
       defaultRef = ref;
     },
