@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import {
   type AcceptedSurvivor,
@@ -113,5 +116,21 @@ describe('the check of the mutation run', () => {
       'src/b.ts',
       'all',
     ]);
+  });
+
+  test('every entry of the committed list names a file that exists and text that is in it, with a one-line reason', () => {
+    const root = fileURLToPath(new URL('../../..', import.meta.url));
+    const list = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../mutation/accepted-survivors.json', import.meta.url)), 'utf8'),
+    ) as AcceptedSurvivor[];
+    const sources = new Map<string, string>();
+    const missing = list.filter((entry) => {
+      const source = sources.get(entry.file) ?? readFileSync(join(root, entry.file), 'utf8');
+      sources.set(entry.file, source);
+      return !source.includes(entry.original) || entry.reason.trim() === '' || entry.reason.includes('\n');
+    });
+    expect(
+      missing.map((entry) => `${entry.file} ${entry.mutator} ${JSON.stringify(entry.original)}`),
+    ).toEqual([]);
   });
 });
