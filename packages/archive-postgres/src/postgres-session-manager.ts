@@ -19,6 +19,7 @@ import { quoteSchema } from './quote-schema';
 import { type SessionChange, SessionChangeListener } from './session-change-listener';
 import { type SessionRow, type SessionState, sessionStateOf } from './session-row';
 import { type SessionStatements, sessionStatements } from './session-statements';
+import { withClassifiedFailure } from './with-classified-failure';
 import { withTransaction } from './with-transaction';
 
 interface ManagerParts {
@@ -370,11 +371,7 @@ export class PostgresSessionManager implements SessionManagerService {
     if (generation > (this.#generations.get(sessionId) ?? 0)) this.#generations.set(sessionId, generation);
   }
 
-  async #storage<T>(operation: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw classifyPostgresFailure(error, operation) ?? error;
-    }
+  #storage<T>(operation: string, work: () => Promise<T>): Promise<T> {
+    return withClassifiedFailure(operation, work);
   }
 }

@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import { classifyPostgresFailure } from './classify-postgres-failure';
 import { resolvePool } from './create-postgres-pool';
 import { migratePostgres } from './migrate-postgres';
 import type { PostgresConnectionOptions } from './postgres-connection-options';
 import { quoteSchema } from './quote-schema';
 import { type SessionHoldStatements, sessionHoldStatements } from './session-hold-statements';
+import { withClassifiedFailure } from './with-classified-failure';
 
 /** A clearing hold in force. */
 export interface SessionHold {
@@ -119,16 +119,12 @@ export class SessionHolds {
     if (this.#ownsPool) await this.#pool.end();
   }
 
-  async #query<R extends pg.QueryResultRow>(
+  #query<R extends pg.QueryResultRow>(
     operation: string,
     sql: string,
     values: unknown[],
   ): Promise<pg.QueryResult<R>> {
-    try {
-      return await this.#pool.query<R>(sql, values);
-    } catch (error) {
-      throw classifyPostgresFailure(error, operation) ?? error;
-    }
+    return withClassifiedFailure(operation, () => this.#pool.query<R>(sql, values));
   }
 }
 

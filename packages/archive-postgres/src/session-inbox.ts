@@ -9,6 +9,7 @@ import { quoteSchema } from './quote-schema';
 import { type SessionInboxStatements, sessionInboxStatements } from './session-inbox-statements';
 import { sessionLeaseStatements } from './session-lease-statements';
 import { untilAborted } from './until-aborted';
+import { withClassifiedFailure } from './with-classified-failure';
 import { withTransaction } from './with-transaction';
 import { checkFence, type LeaseFence } from './write-fence';
 
@@ -355,12 +356,8 @@ export class SessionInbox {
     for (const waiter of this.#waiters.get(inputId) ?? []) waiter.resolve(outcome);
   }
 
-  async #storage<T>(operation: string, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (error) {
-      throw classifyPostgresFailure(error, operation) ?? error;
-    }
+  #storage<T>(operation: string, work: () => Promise<T>): Promise<T> {
+    return withClassifiedFailure(operation, work);
   }
 }
 

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { classifyPostgresFailure } from './classify-postgres-failure';
 import { createOwnerId } from './create-owner-id';
 import { resolvePool } from './create-postgres-pool';
 import { HeldSessionLease } from './held-session-lease';
@@ -12,6 +11,7 @@ import type { SessionLease } from './session-lease';
 import { type SessionLeaseStatements, sessionLeaseStatements } from './session-lease-statements';
 import { type LeaseTiming, leaseTiming, type SessionLeasesOptions } from './session-leases-options';
 import { untilAborted } from './until-aborted';
+import { withClassifiedFailure } from './with-classified-failure';
 import { withTransaction } from './with-transaction';
 
 /** Options of `acquire` and `renew`. */
@@ -266,24 +266,16 @@ export class SessionLeases {
     if (this.#closed) throw new TypeError('SessionLeases is closed');
   }
 
-  async #query<R extends pg.QueryResultRow>(
+  #query<R extends pg.QueryResultRow>(
     operation: string,
     text: string,
     values: unknown[],
   ): Promise<pg.QueryResult<R>> {
-    try {
-      return await this.#pool.query<R>(text, values);
-    } catch (error) {
-      throw classifyPostgresFailure(error, operation) ?? error;
-    }
+    return withClassifiedFailure(operation, () => this.#pool.query<R>(text, values));
   }
 
-  async #transaction<T>(operation: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    try {
-      return await withTransaction(this.#pool, work);
-    } catch (error) {
-      throw classifyPostgresFailure(error, operation) ?? error;
-    }
+  #transaction<T>(operation: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return withClassifiedFailure(operation, () => withTransaction(this.#pool, work));
   }
 }
 

@@ -1,10 +1,11 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { HookName } from '@aalis/api-hooks';
-import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
+import { WellKnownMetadataKeys as Keys, type StreamChunk } from '@aalis/schema-message';
 import { assert } from '../assert';
 import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
-import { createGate } from '../harness/gate';
+import { createGate, type Gate } from '../harness/gate';
+import type { Harness } from '../harness/harness';
 import type { InputRecord } from '../runner/input-record';
 import {
   incomingWrites,
@@ -242,6 +243,21 @@ const turnAfterDeletion = defineCase({
   },
 });
 
+/**
+ * Adds an `outbound:stream` listener that never settles on the first chunk of s1 `matches`
+ * accepts; the returned gate opens then.
+ */
+function hangStreamListener(h: Harness, matches: (chunk: StreamChunk) => boolean): Gate {
+  const hung = createGate();
+  h.services.events.on('outbound:stream', ({ chunk }) => {
+    if (chunk.sessionId !== 's1' || hung.isOpen || !matches(chunk)) return undefined;
+    hung.open();
+    h.tick();
+    return never();
+  });
+  return hung;
+}
+
 const streamListenerAbort = defineCase({
   requirements: ['LIV-1'],
   name: 'an outbound:stream listener that never settles cannot keep handleMessage from settling after abort',
@@ -251,13 +267,7 @@ const streamListenerAbort = defineCase({
     session(h, 's1');
     session(h, 's2');
     h.model.script([{ text: 'streamed, then stuck' }]);
-    const hung = createGate();
-    h.services.events.on('outbound:stream', ({ chunk }) => {
-      if (chunk.sessionId !== 's1' || hung.isOpen) return undefined;
-      hung.open();
-      h.tick();
-      return never();
-    });
+    const hung = hangStreamListener(h, () => true);
     const stuck = sendHuman(context, 's1', 'stream to a hung listener');
     await h.until(() => hung.isOpen, 'an outbound:stream chunk of s1 to reach the listener that hangs');
     await h.settle();
@@ -276,13 +286,7 @@ const streamEndListenerAbort = defineCase({
     session(h, 's1');
     session(h, 's2');
     h.model.script([{ text: 'answered, then the end marker hangs' }]);
-    const hung = createGate();
-    h.services.events.on('outbound:stream', ({ chunk }) => {
-      if (chunk.sessionId !== 's1' || chunk.type !== 'end' || hung.isOpen) return undefined;
-      hung.open();
-      h.tick();
-      return never();
-    });
+    const hung = hangStreamListener(h, (chunk) => chunk.type === 'end');
     const stuck = sendHuman(context, 's1', 'end marker to a hung listener');
     await h.until(() => hung.isOpen, 'the stream end marker of s1 to reach the listener that hangs');
     await h.settle();
