@@ -1,8 +1,7 @@
 import type { ArchiveStoreOptions } from '@aalis/archive-adapter';
 import { ArchiveStoreBase, type StoreEngine } from '@aalis/archive-adapter/engine';
-import { resolvePool } from './create-postgres-pool';
 import { LeasedEngine, type LeaseLookup } from './leased-engine';
-import { migratePostgres } from './migrate-postgres';
+import { openOnPool } from './open-on-pool';
 import type { PostgresConnectionOptions } from './postgres-connection-options';
 import { PostgresEngine } from './postgres-engine';
 import { postgresStatements } from './postgres-statements';
@@ -91,17 +90,11 @@ export class PostgresArchiveStore extends ArchiveStoreBase {
    * a pool it made is ended again then.
    */
   static async open(options: PostgresArchiveStoreOptions): Promise<PostgresArchiveStore> {
-    const schema = options.schema ?? 'aalis';
-    const statements = postgresStatements(quoteSchema(schema));
-    const { pool, owned } = resolvePool(options);
-    try {
-      if (options.migrate !== false) await migratePostgres({ pool, schema });
-    } catch (error) {
-      if (owned) await pool.end();
-      throw error;
-    }
-    const fenceStatement = sessionLeaseStatements(quoteSchema(schema)).fence;
-    const engine = new PostgresEngine({ pool, statements, ownsPool: owned, fenceStatement });
-    return new PostgresArchiveStore(engine, engine, schema, options);
+    return openOnPool(options, ({ pool, owned, schema }) => {
+      const statements = postgresStatements(quoteSchema(schema));
+      const fenceStatement = sessionLeaseStatements(quoteSchema(schema)).fence;
+      const engine = new PostgresEngine({ pool, statements, ownsPool: owned, fenceStatement });
+      return new PostgresArchiveStore(engine, engine, schema, options);
+    });
   }
 }

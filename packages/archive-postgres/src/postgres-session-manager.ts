@@ -12,8 +12,7 @@ import {
 import type { Pool, PoolClient } from 'pg';
 import { classifyPostgresFailure } from './classify-postgres-failure';
 import { createOwnerId } from './create-owner-id';
-import { resolvePool } from './create-postgres-pool';
-import { migratePostgres } from './migrate-postgres';
+import { openOnPool } from './open-on-pool';
 import type { PostgresSessionManagerOptions, PostgresSessionSpec } from './postgres-session-manager-options';
 import { quoteSchema } from './quote-schema';
 import { type SessionChange, SessionChangeListener } from './session-change-listener';
@@ -97,9 +96,7 @@ export class PostgresSessionManager implements SessionManagerService {
     if (!Number.isFinite(listenerTtlMs) || listenerTtlMs < 50) {
       throw new TypeError('listenerTtlMs must be a number of milliseconds, at least 50');
     }
-    const { pool, owned } = resolvePool(options);
-    try {
-      if (options.migrate !== false) await migratePostgres({ pool, schema });
+    return openOnPool(options, async ({ pool, owned }) => {
       const listenerId = createOwnerId();
       const parts = { schema, pool, ownsPool: owned, sql, options, listenerId, listenerTtlMs };
       const manager = new PostgresSessionManager(parts);
@@ -107,10 +104,7 @@ export class PostgresSessionManager implements SessionManagerService {
         throw classifyPostgresFailure(error, 'open') ?? error;
       });
       return manager;
-    } catch (error) {
-      if (owned) await pool.end();
-      throw error;
-    }
+    });
   }
 
   /** The session's generation as this process last heard it; `0` for a session never deleted ([DEL-2]). */

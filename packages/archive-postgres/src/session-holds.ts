@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import { resolvePool } from './create-postgres-pool';
-import { migratePostgres } from './migrate-postgres';
+import { openOnPool } from './open-on-pool';
 import type { PostgresConnectionOptions } from './postgres-connection-options';
 import { quoteSchema } from './quote-schema';
 import { type SessionHoldStatements, sessionHoldStatements } from './session-hold-statements';
@@ -40,16 +39,7 @@ export class SessionHolds {
 
   /** Connects and, unless `migrate: false`, brings the schema to the newest version. */
   static async open(options: PostgresConnectionOptions): Promise<SessionHolds> {
-    const schema = options.schema ?? 'aalis';
-    quoteSchema(schema);
-    const { pool, owned } = resolvePool(options);
-    try {
-      if (options.migrate !== false) await migratePostgres({ pool, schema });
-    } catch (error) {
-      if (owned) await pool.end();
-      throw error;
-    }
-    return new SessionHolds(pool, owned, schema);
+    return openOnPool(options, ({ pool, owned, schema }) => new SessionHolds(pool, owned, schema));
   }
 
   /** Puts a hold on `sessionIds` (`undefined`: every session) for `ttlMs`; resolves with it. */

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { classifyPostgresFailure } from './classify-postgres-failure';
-import { resolvePool } from './create-postgres-pool';
-import { migratePostgres } from './migrate-postgres';
 import { NotificationListener } from './notification-listener';
+import { openOnPool } from './open-on-pool';
 import type { PostgresConnectionOptions } from './postgres-connection-options';
 import { quoteSchema } from './quote-schema';
 import { type SessionInboxStatements, sessionInboxStatements } from './session-inbox-statements';
@@ -74,20 +73,13 @@ export class SessionInbox {
    * `DatabaseConnectionError`, `DatabaseTimeoutError` or `UnsupportedSchemaVersionError`.
    */
   static async open(options: PostgresConnectionOptions): Promise<SessionInbox> {
-    const schema = options.schema ?? 'aalis';
-    quoteSchema(schema);
-    const { pool, owned } = resolvePool(options);
-    try {
-      if (options.migrate !== false) await migratePostgres({ pool, schema });
+    return openOnPool(options, async ({ pool, owned, schema }) => {
       const inbox = new SessionInbox({ schema, pool, ownsPool: owned });
       await inbox.#listener.start().catch((error: unknown) => {
         throw classifyPostgresFailure(error, 'open') ?? error;
       });
       return inbox;
-    } catch (error) {
-      if (owned) await pool.end();
-      throw error;
-    }
+    });
   }
 
   /**

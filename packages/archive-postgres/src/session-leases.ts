@@ -1,11 +1,10 @@
 import type pg from 'pg';
 import { createOwnerId } from './create-owner-id';
-import { resolvePool } from './create-postgres-pool';
 import { HeldSessionLease } from './held-session-lease';
 import { startHeartbeat } from './lease-heartbeat';
 import { LeaseHeldError } from './lease-held-error';
 import { LeaseLostError } from './lease-lost-error';
-import { migratePostgres } from './migrate-postgres';
+import { openOnPool } from './open-on-pool';
 import { quoteSchema } from './quote-schema';
 import type { SessionLease } from './session-lease';
 import { type SessionLeaseStatements, sessionLeaseStatements } from './session-lease-statements';
@@ -71,17 +70,11 @@ export class SessionLeases {
    * `session_leases` table is part of it). Invalid timing is a `TypeError`.
    */
   static async open(options: SessionLeasesOptions): Promise<SessionLeases> {
-    const schema = options.schema ?? 'aalis';
-    quoteSchema(schema);
     const timing = leaseTiming(options);
-    const { pool, owned } = resolvePool(options);
-    try {
-      if (options.migrate !== false) await migratePostgres({ pool, schema });
-    } catch (error) {
-      if (owned) await pool.end();
-      throw error;
-    }
-    return new SessionLeases({ pool, ownsPool: owned, schema, timing });
+    return openOnPool(
+      options,
+      ({ pool, owned, schema }) => new SessionLeases({ pool, ownsPool: owned, schema, timing }),
+    );
   }
 
   /**
