@@ -14,6 +14,9 @@ import { routedPayload } from './routed-input';
 import { RunningTurns } from './running-turns';
 import { SessionServer } from './session-server';
 
+/** The outcome of inputs released by `abort` with `queued`. */
+const ABORTED: InputOutcome = { status: 'released', reason: 'aborted' };
+
 /**
  * The `agent` service of one process of a cluster ([DUR-3]): every process may receive any
  * session's message; each session is served by the one process that holds its lease, whose
@@ -106,9 +109,7 @@ export class ClusterAgent implements AgentService {
     const inputId = await this.#inbox.enqueue(sessionId, routedPayload({ message, generation }));
     const served = this.#servers.get(sessionId);
     if (served !== undefined) served.server.wake();
-    // Served elsewhere as far as the news go: its owner is told by the inbox. If it died, the
-    // scan takes the session over once its lease ran out.
-    else if (!this.#owners.has(sessionId)) void this.#claim(sessionId);
+    else void this.#claimUnlessServed(sessionId);
     const outcome = readOutcome(await this.#inbox.outcome(inputId, { signal: this.#closing.signal }));
     if (outcome.status === 'failed')
       throw new ClusterInputError({ sessionId, remoteName: outcome.name, message: outcome.message });
@@ -125,6 +126,10 @@ export class ClusterAgent implements AgentService {
   abort(sessionId: string, options?: AgentAbortOptions): boolean {
     if (this.#servers.has(sessionId)) return this.#abortServed(sessionId, options);
     this.#inbox.broadcast(abortMessage(sessionId, options)).catch(this.#report);
+    // No process serves the session (its owner died, the takeover has not come yet): the inputs
+    // waiting in the inbox are released here, under the session's lease, before anything runs.
+    if (options?.queued === true && !this.#owners.has(sessionId))
+      void this.#claim(sessionId, (lease) => this.#inbox.settleQueued(lease, ABORTED));
     const running = this.#turns.turnOf(sessionId);
     return running !== undefined && (options?.turnId === undefined || options.turnId === running);
   }
@@ -182,8 +187,11 @@ export class ClusterAgent implements AgentService {
     );
   }
 
-  /** Takes the session's lease unless a live process holds it, and serves the session. */
-  async #claim(sessionId: string): Promise<void> {
+  /**
+   * Takes the session's lease unless a live process holds it, runs `first` under it (before
+   * anything is taken), and serves the session.
+   */
+  async #claim(sessionId: string, first?: (lease: SessionLease) => Promise<unknown>): Promise<void> {
     if (this.#closing.signal.aborted || this.#servers.has(sessionId) || this.#claiming.has(sessionId)) return;
     this.#claiming.add(sessionId);
     let lease: SessionLease;
@@ -195,6 +203,7 @@ export class ClusterAgent implements AgentService {
     } finally {
       this.#claiming.delete(sessionId);
     }
+    await first?.(lease).catch(this.#report);
     const server = new SessionServer({
       lease,
       inbox: this.#inbox,
@@ -211,6 +220,22 @@ export class ClusterAgent implements AgentService {
     await server.start().catch((error: unknown) => {
       if (lease.held) this.#report(error);
     });
+  }
+
+  /**
+   * Takes the session unless a live process holds its lease — asked with a plain read, because
+   * a failed acquisition locks the lease row and would wait for the owner's fenced writes. An
+   * owner that releases the lease after the read finds this input pending and takes the session
+   * again; if it died, the scan takes the session over once its lease ran out.
+   */
+  async #claimUnlessServed(sessionId: string): Promise<void> {
+    try {
+      if (await this.#leases.isHeld(sessionId)) return;
+    } catch (error) {
+      if (!this.#closing.signal.aborted) this.#report(error);
+      return;
+    }
+    await this.#claim(sessionId);
   }
 
   /** The lease ended without a release of ours: another process serves the session now. */
@@ -258,8 +283,7 @@ export class ClusterAgent implements AgentService {
     const stopped = this.#local.abort(sessionId, options);
     const served = this.#servers.get(sessionId);
     if (served !== undefined && options?.queued === true) {
-      const released: InputOutcome = { status: 'released', reason: 'aborted' };
-      this.#inbox.settleQueued(served.lease, released).catch(this.#report);
+      this.#inbox.settleQueued(served.lease, ABORTED).catch(this.#report);
     }
     return stopped;
   }

@@ -4,6 +4,9 @@ import type { InboxPort } from './inbox-port';
 import { failedOutcome, type InputOutcome } from './input-outcome';
 import { readRoutedInput } from './routed-input';
 
+/** How often a settlement is tried before it is given up (and reported). */
+const SETTLE_ATTEMPTS = 6;
+
 /** What a {@link SessionServer} needs. Not public API. */
 export interface SessionServerOptions {
   readonly lease: SessionLease;
@@ -102,7 +105,7 @@ export class SessionServer {
   #serve(input: InboxInput): void {
     this.#inFlight += 1;
     this.#outcomeOf(input)
-      .then((outcome) => this.#options.inbox.settle(this.#options.lease, input.id, outcome))
+      .then((outcome) => this.#settle(input.id, outcome))
       .catch((error: unknown) => {
         // A lost lease refuses the settlement: the next owner releases the input instead.
         if (this.#options.lease.held) this.#options.report(error);
@@ -111,6 +114,23 @@ export class SessionServer {
         this.#inFlight -= 1;
         this.#checkIdle();
       });
+  }
+
+  /**
+   * Writes the input's outcome, trying again (after 50 ms, doubling, six tries) while the lease
+   * is held: a settlement lost to a passing database failure would leave its caller waiting
+   * until the session changed owner.
+   */
+  async #settle(inputId: string, outcome: InputOutcome): Promise<void> {
+    for (let attempt = 1, pauseMs = 50; ; attempt += 1, pauseMs *= 2) {
+      try {
+        await this.#options.inbox.settle(this.#options.lease, inputId, outcome);
+        return;
+      } catch (error) {
+        if (!this.#options.lease.held || attempt === SETTLE_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
   }
 
   /** Hands the input to the local agent (in the order of the calls) and waits until it settled. */

@@ -1,4 +1,5 @@
 import { createTurnPersistence } from '@aalis/archive-adapter';
+import type { SessionInbox } from '@aalis/archive-postgres';
 import { MessageValidationError, WellKnownKinds } from '@aalis/schema-message';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -254,5 +255,34 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
       (item) => item.type === 'turn' && item.turnId === 'cut',
     );
     expect(turn).toMatchObject({ record: { outcome: 'aborted' } });
+  });
+
+  it('[ABT-3] abort with queued of a session no process serves releases the inputs waiting in the inbox, running none', async () => {
+    const world = await clusterWorld();
+    const front = await world.process({ cluster: { scanEveryMs: 60_000 } });
+    // An input whose receiver died before any process took the session.
+    const orphan = await front.inbox.enqueue('s1', { message: input('s1', 'orphan') });
+    expect(front.agent.abort('s1', { queued: true })).toBe(false);
+    await expect(front.inbox.outcome(orphan)).resolves.toEqual({ status: 'released', reason: 'aborted' });
+    expect(front.local.received).toEqual([]);
+  });
+
+  it('[SVC-2] a settlement that fails for a passing database failure is written again, and its caller settles', async () => {
+    const world = await clusterWorld();
+    let failures = 2;
+    const flaky = (inbox: SessionInbox) =>
+      new Proxy(inbox, {
+        get(target, property) {
+          const value = Reflect.get(target, property, target);
+          if (property !== 'settle' || typeof value !== 'function')
+            return typeof value === 'function' ? value.bind(target) : value;
+          return (...args: unknown[]) =>
+            failures-- > 0 ? Promise.reject(new Error('connection reset')) : value.apply(target, args);
+        },
+      });
+    const owner = await world.process({ wrapInbox: flaky });
+    owner.local.autoSettle = true;
+    await expect(owner.agent.handleMessage(input('s1', 'first'))).resolves.toBeUndefined();
+    expect(failures).toBe(-1);
   });
 });

@@ -20,6 +20,9 @@ export function sessionLeaseStatements(s: string) {
         WHERE lease.owner IS NULL OR lease.expires_at <= clock_timestamp()
       RETURNING token::text AS token, expires_at AS "expiresAt"`,
     holder: `SELECT owner, expires_at AS "expiresAt" FROM ${table} WHERE session_id = $1`,
+    /** Whether a live lease of the session exists, by the server's clock; takes no lock. $1 session. */
+    isHeld: `SELECT EXISTS (SELECT 1 FROM ${table}
+      WHERE session_id = $1 AND owner IS NOT NULL AND expires_at > clock_timestamp()) AS held`,
     /** Extends the lease while it is still this owner's with this token. $1 session, $2 owner, $3 ttl, $4 token. */
     renew: `UPDATE ${table} SET expires_at = ${expiry}
       WHERE session_id = $1 AND owner = $2 AND token = $4::bigint

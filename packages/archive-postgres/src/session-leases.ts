@@ -147,6 +147,16 @@ export class SessionLeases {
   }
 
   /**
+   * Whether some process (this one included) holds a live lease of the session, by the server's
+   * clock. A plain read: it locks nothing, so asking never slows down the owner's fenced writes.
+   */
+  async isHeld(sessionId: string): Promise<boolean> {
+    assertSessionId(sessionId);
+    const result = await this.#query<{ held: boolean }>('isHeld', this.#sql.isHeld, [sessionId]);
+    return result.rows[0]?.held === true;
+  }
+
+  /**
    * The lease this instance holds on the session, or `undefined` — also once its local deadline
    * passed, even before the deadline's timer ran.
    */

@@ -273,6 +273,17 @@ describe('SessionLeases under contention ([DUR-3])', () => {
     expect(lease.held).toBe(false);
     expect(lease.signal.reason).toMatchObject({ code: 'LEASE_LOST', kind: 'expired' });
   });
+  it('[DUR-3] tells whether any process holds a live lease of a session, by the server clock', async () => {
+    const world = await leaseWorld();
+    const [holder, other] = [await world.leases({ ttlMs: 200, heartbeat: false }), await world.leases()];
+    expect(await other.isHeld('s1')).toBe(false);
+    const lease = await holder.acquire('s1');
+    expect(await other.isHeld('s1')).toBe(true);
+    await world.serverPasses(lease);
+    expect(await other.isHeld('s1')).toBe(false);
+    await other.release(await other.acquire('s2'));
+    expect(await other.isHeld('s2')).toBe(false);
+  });
 });
 
 /** Leaves the session's lease as the case wants it; resolves with its token (0: never leased). */
