@@ -296,6 +296,25 @@ const streamEndListenerAbort = defineCase({
   },
 });
 
+/**
+ * Sends an input to s1 whose turn hangs on what the case set up, aborts the turn once it
+ * reached agent:turn:before, and checks that handleMessage settles, that the turn still ends
+ * with agent:turn:after as "aborted" ([ABT-1]), and that s2 is still served.
+ */
+async function abortHungTurn(context: CaseContext, text: string, rule: string): Promise<void> {
+  const h = context.harness;
+  const stuck = sendHuman(context, 's1', text);
+  await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
+  await h.settle();
+  context.agent.abort('s1');
+  await assertSettles('LIV-1', stuck, 'abort');
+  assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+    rule,
+    subject: 'the outcome of the stopped turn in agent:turn:after',
+  });
+  await assertStillServes(context, 'LIV-1', 's2');
+}
+
 const archiveHangAbort = defineCase({
   requirements: ['LIV-1'],
   name: 'an archive that never answers for the opening inputs cannot keep an aborted turn from ending with agent:turn:after',
@@ -305,16 +324,11 @@ const archiveHangAbort = defineCase({
     session(h, 's1');
     session(h, 's2');
     h.archive.hangNext('archiveIncoming');
-    const stuck = sendHuman(context, 's1', 'archived into a store that hangs');
-    await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
-    await h.settle();
-    context.agent.abort('s1');
-    await assertSettles('LIV-1', stuck, 'abort');
-    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
-      rule: 'a turn stopped while the archive hangs on its inputs must still end with agent:turn:after, outcome "aborted" (ABT-1)',
-      subject: 'the outcome of the stopped turn in agent:turn:after',
-    });
-    await assertStillServes(context, 'LIV-1', 's2');
+    await abortHungTurn(
+      context,
+      'archived into a store that hangs',
+      'a turn stopped while the archive hangs on its inputs must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+    );
   },
 });
 
@@ -343,16 +357,11 @@ const recoveryHangAbort = defineCase({
     ]);
     // Closing the cut turn appends its error result, stop marker and record: the first append hangs.
     h.archive.hangNext('append');
-    const stuck = sendHuman(context, 's1', 'after the restart, into a store that hangs');
-    await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
-    await h.settle();
-    context.agent.abort('s1');
-    await assertSettles('LIV-1', stuck, 'abort');
-    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
-      rule: 'a turn stopped while the store hangs closing a crash-cut turn must still end with agent:turn:after, outcome "aborted" (ABT-1)',
-      subject: 'the outcome of the stopped turn in agent:turn:after',
-    });
-    await assertStillServes(context, 'LIV-1', 's2');
+    await abortHungTurn(
+      context,
+      'after the restart, into a store that hangs',
+      'a turn stopped while the store hangs closing a crash-cut turn must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+    );
   },
 });
 
@@ -365,16 +374,11 @@ const modelResolveHangAbort = defineCase({
     session(h, 's1');
     session(h, 's2');
     h.model.hangNextResolve();
-    const stuck = sendHuman(context, 's1', 'asked of a model service that hangs');
-    await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
-    await h.settle();
-    context.agent.abort('s1');
-    await assertSettles('LIV-1', stuck, 'abort');
-    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
-      rule: 'a turn stopped while the model service hangs must still end with agent:turn:after, outcome "aborted" (ABT-1)',
-      subject: 'the outcome of the stopped turn in agent:turn:after',
-    });
-    await assertStillServes(context, 'LIV-1', 's2');
+    await abortHungTurn(
+      context,
+      'asked of a model service that hangs',
+      'a turn stopped while the model service hangs must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+    );
   },
 });
 
