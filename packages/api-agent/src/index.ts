@@ -17,6 +17,7 @@ export type { OutboundMessageEvent } from './outbound-message-event';
 export type { OutboundStreamEvent } from './outbound-stream-event';
 export type { PreprocessorFn } from './preprocessor-fn';
 export { preprocessorRegistrar } from './preprocessor-registrar';
+export type { PromptBlock } from './prompt-block';
 export type { PromptBucket } from './prompt-buckets';
 export { PROMPT_BUCKETS } from './prompt-buckets';
 export type { PromptContributionView } from './prompt-contribution-view';

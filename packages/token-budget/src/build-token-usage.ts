@@ -5,7 +5,9 @@ import {
   type TokenUsagePart,
 } from './compute-token-breakdown';
 import type { TokenBudgetPlan } from './plan-token-budget';
+import { sumTokenFigures } from './sum-token-figures';
 import type { TokenBreakdown } from './token-budget-bucket';
+import type { TokenFigure } from './token-figure';
 
 /**
  * The figures of one `token:usage` event, field for field as the agent contract defines them
@@ -47,6 +49,15 @@ export interface TokenUsageInput<Message extends ChatMessageLike>
   readonly historyMessages: number;
   /** The turn's history count limit; 0 = none [USG-6]. */
   readonly historyLimit: number;
+  /**
+   * The figures of `messages` (and of `untrimmedMessages`), when the caller already counted
+   * and classified them: they are summed instead of counting each message again, and
+   * `classify` is not called. Each list must describe its messages exactly.
+   */
+  readonly figures?: {
+    readonly sent?: readonly TokenFigure[];
+    readonly untrimmed?: readonly TokenFigure[];
+  };
 }
 
 function usablePromptTokens(value: number | null | undefined): value is number {
@@ -70,16 +81,20 @@ export function buildTokenUsage<Message extends ChatMessageLike>(
   if (!Number.isSafeInteger(plan.contextWindow) || plan.contextWindow <= 0) {
     throw new TypeError('buildTokenUsage: plan.contextWindow must be a positive integer');
   }
-  const sent = computeTokenBreakdown({ ...input, reservedForReply: plan.reservedForReply });
-  const untrimmedMessages = input.untrimmedMessages ?? input.messages;
-  const untrimmed =
-    untrimmedMessages === input.messages
-      ? sent
-      : computeTokenBreakdown({
+  const breakdownOf = (messages: readonly Message[], figures: readonly TokenFigure[] | undefined) =>
+    figures === undefined
+      ? computeTokenBreakdown({ ...input, messages, reservedForReply: plan.reservedForReply })
+      : sumTokenFigures({
           ...input,
-          messages: untrimmedMessages,
+          figures,
+          toolTokens: input.counter.countTools(input.tools ?? []),
+          replyPriming: input.counter.countMessages([]),
           reservedForReply: plan.reservedForReply,
         });
+  const sent = breakdownOf(input.messages, input.figures?.sent);
+  const untrimmedMessages = input.untrimmedMessages ?? input.messages;
+  const untrimmed =
+    untrimmedMessages === input.messages ? sent : breakdownOf(untrimmedMessages, input.figures?.untrimmed);
   const used = usablePromptTokens(input.promptTokens) ? input.promptTokens : sent.estimate;
   return {
     used,

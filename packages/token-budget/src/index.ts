@@ -32,6 +32,11 @@ export {
 } from './model-table';
 export { DEFAULT_PART_ORDER, type PartBucket } from './part-order';
 export { planTokenBudget, type TokenBudgetPlan, type TokenBudgetPlanOptions } from './plan-token-budget';
+export {
+  type SumTokenFiguresOptions,
+  sumTokenFigures,
+  type TokenPartsOptions,
+} from './sum-token-figures';
 export type { TextRef } from './text-ref';
 export {
   type MessageBucket,
@@ -48,6 +53,7 @@ export {
   type TokenCounterStats,
 } from './token-counter';
 export { DEFAULT_ENCODING, TOKEN_ENCODINGS, type TokenEncodingName } from './token-encoding';
+export type { TokenFigure } from './token-figure';
 export type {
   FlatToolDefinition,
   JsonSchema,
