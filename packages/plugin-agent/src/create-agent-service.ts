@@ -80,7 +80,7 @@ export function createAgentService(deps: AgentDependencies): DefaultAgentService
       createCallId: config.createCallId,
       logger: config.logger,
     }),
-    assembler: createPromptBlocks({ systemPrompt: config.systemPrompt, assembler }),
+    assembler: createPromptBlocks({ systemPrompt: config.systemPrompt, assembler, counter }),
     seenSessions: new Set(),
     arrivals: new ArrivalRegistry({ graceMs: config.stopGraceMs }),
     scheduler: createTurnScheduler<TurnInput, MessageActor>({

@@ -1,21 +1,25 @@
-import type { PromptContributionView } from '@aalis/api-agent';
+import type { PromptBlock, PromptContributionView } from '@aalis/api-agent';
 import type { PromptAssembler } from '@aalis/prompt-assembler';
-import type { PromptBlock, ToolLoopAssembler } from '@aalis/tool-loop';
+import type { TokenCounter } from '@aalis/token-budget';
+import type { ToolLoopAssembler } from '@aalis/tool-loop';
 
 /**
- * Joins the configured base system prompt (bucket `system`) and the `agent:prompt`
- * contributions materialised by the prompt assembler ([PRM-1]) into the blocks the tool
- * loop puts before the conversation, each contribution message tagged with its injector
- * for the usage breakdown ([PRM-3]).
+ * Joins the configured base system prompt (bucket `system`, counted once when the agent is
+ * created) and the `agent:prompt` contributions materialised by the prompt assembler
+ * ([PRM-1]), each message tagged with its injector and counted once by the assembler, into
+ * the blocks the tool loop puts before the conversation and budgets with ([PRM-3], [USG-7]).
  */
 export function createPromptBlocks(options: {
   readonly systemPrompt: string | undefined;
   readonly assembler: PromptAssembler | undefined;
+  readonly counter: Pick<TokenCounter, 'countMessage'>;
 }): ToolLoopAssembler {
+  const { systemPrompt, counter } = options;
+  const system = { role: 'system' as const, content: systemPrompt ?? '' };
   const base: readonly PromptBlock[] =
-    options.systemPrompt === undefined || options.systemPrompt.trim() === ''
+    systemPrompt === undefined || systemPrompt.trim() === ''
       ? []
-      : [{ message: { role: 'system', content: options.systemPrompt }, bucket: 'system' }];
+      : [{ message: system, bucket: 'system', tokens: counter.countMessage(system) }];
   return {
     async assemble(view: PromptContributionView) {
       if (options.assembler === undefined) return base;
@@ -28,10 +32,7 @@ export function createPromptBlocks(options: {
         dryRun: view.dryRun,
         messages: view.messages,
       });
-      const contributed = assembly.blocks.flatMap((block) =>
-        block.messages.map((message) => ({ message, bucket: block.bucket, injector: block.key })),
-      );
-      return [...base, ...contributed];
+      return base.length === 0 ? assembly.promptBlocks : [...base, ...assembly.promptBlocks];
     },
   };
 }

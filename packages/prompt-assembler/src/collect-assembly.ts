@@ -1,10 +1,10 @@
 import type { ChatMessage } from '@aalis/api-llm';
 import { WellKnownMetadataKeys } from '@aalis/schema-message';
 import type { TokenCounter } from '@aalis/token-budget';
+import type { ContributionBlock } from './contribution-block';
 import { InvalidPromptContributionError } from './invalid-prompt-contribution-error';
 import { normalizeOutput } from './normalize-output';
 import type { PromptAssembly } from './prompt-assembly';
-import type { PromptBlock } from './prompt-block';
 import type { PromptMessage } from './prompt-message';
 import type { PlacedFailure, ResolvedContribution } from './resolve-contributions';
 import type { ContributionOutcome } from './run-contribution';
@@ -35,7 +35,7 @@ export interface CollectAssemblyOptions {
 export interface ReusableBlock {
   readonly spec: unknown;
   readonly text: string;
-  readonly block: PromptBlock;
+  readonly block: ContributionBlock;
 }
 
 function tag(message: ChatMessage, key: string): PromptMessage {
@@ -48,11 +48,14 @@ function blockOf(
   contribution: ResolvedContribution,
   messages: readonly ChatMessage[],
   counter: Pick<TokenCounter, 'countMessage'>,
-): PromptBlock {
+): ContributionBlock {
   const { key, spec } = contribution;
   // Frozen: a block may be handed to later calls again (see ReusableBlock).
   const tagged = messages.map((message) => Object.freeze(tag(message, key)));
-  const tokens = tagged.reduce((sum, message) => sum + counter.countMessage(message), 0);
+  const promptBlocks = tagged.map((message) =>
+    Object.freeze({ message, bucket: spec.bucket, injector: key, tokens: counter.countMessage(message) }),
+  );
+  const tokens = promptBlocks.reduce((sum, block) => sum + block.tokens, 0);
   return {
     key,
     localId: spec.localId,
@@ -62,13 +65,14 @@ function blockOf(
     volatile: spec.volatile === true,
     messages: tagged,
     tokens,
+    promptBlocks,
   };
 }
 
 /** Stable blocks before volatile ones, then by `order`, then in the registry's order. */
 function compareBlocks(
-  left: { block: PromptBlock; position: number },
-  right: { block: PromptBlock; position: number },
+  left: { block: ContributionBlock; position: number },
+  right: { block: ContributionBlock; position: number },
 ): number {
   const volatility = Number(left.block.volatile) - Number(right.block.volatile);
   if (volatility !== 0) return volatility;
@@ -83,7 +87,7 @@ function compareBlocks(
  * the registry only, never on which build finished first.
  */
 export function collectAssembly(options: CollectAssemblyOptions): PromptAssembly {
-  const placed: { block: PromptBlock; position: number }[] = [];
+  const placed: { block: ContributionBlock; position: number }[] = [];
   const failures: PlacedFailure[] = [...options.failures];
   for (const { contribution, outcome } of options.built) {
     const { key, position } = contribution;
@@ -113,6 +117,7 @@ export function collectAssembly(options: CollectAssemblyOptions): PromptAssembly
   const blocks = placed.sort(compareBlocks).map(({ block }) => block);
   return {
     blocks,
+    promptBlocks: blocks.flatMap((block) => block.promptBlocks),
     messages: blocks.flatMap((block) => block.messages),
     failures: failures.sort((left, right) => left.position - right.position).map(({ failure }) => failure),
   };

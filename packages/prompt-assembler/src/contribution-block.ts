@@ -1,9 +1,9 @@
-import type { PromptBucket } from '@aalis/api-agent';
+import type { PromptBlock, PromptBucket } from '@aalis/api-agent';
 import type { TextRef } from '@aalis/schema-message';
 import type { PromptMessage } from './prompt-message';
 
 /** What one contribution put into one model call ([PRM-1], [PRM-3]). */
-export interface PromptBlock {
+export interface ContributionBlock {
   /** The injector's global key `pluginInstanceId/localId`. */
   readonly key: string;
   /** The contribution's local id. */
@@ -23,4 +23,6 @@ export interface PromptBlock {
    * token-budget's breakdown attributes to this injector ([PRM-3]).
    */
   readonly tokens: number;
+  /** The same messages as the contract's prompt blocks, each with its own tokens. */
+  readonly promptBlocks: readonly PromptBlock[];
 }

@@ -5,12 +5,12 @@ import {
   type MessageClassification,
   type MessageClassifier,
 } from '@aalis/token-budget';
-import type { PromptBlock } from './prompt-block';
+import type { ContributionBlock } from './contribution-block';
 
 /** What {@link createPromptClassifier} takes. */
 export interface PromptClassifierOptions<Message extends ChatMessageLike> {
   /** The blocks of the call (`PromptAssembly.blocks`). */
-  readonly blocks: readonly PromptBlock[];
+  readonly blocks: readonly ContributionBlock[];
   /** How the other messages are classified. Default token-budget's `classifyMessageByRole`. */
   readonly fallback?: MessageClassifier<Message>;
 }

@@ -1,3 +1,4 @@
+export type { ContributionBlock } from './contribution-block';
 export {
   createPromptAssembler,
   DEFAULT_CONTRIBUTION_TIMEOUT_MS,
@@ -15,7 +16,6 @@ export type { PromptAssemblerLogger } from './prompt-assembler-logger';
 export type { PromptAssembly } from './prompt-assembly';
 export { PromptAssemblyAbortedError } from './prompt-assembly-aborted-error';
 export type { PromptAssemblyRequest } from './prompt-assembly-request';
-export type { PromptBlock } from './prompt-block';
 export type { PromptContributionEntry } from './prompt-contribution-entry';
 export {
   PromptContributionFailedError,

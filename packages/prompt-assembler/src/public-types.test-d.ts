@@ -4,12 +4,12 @@ import type { Contribution } from '@aalis/core';
 import type { ChatMessageLike, MessageClassifier, TokenCounter } from '@aalis/token-budget';
 import { describe, expectTypeOf, it } from 'vitest';
 import {
+  type ContributionBlock,
   createPromptAssembler,
   createPromptClassifier,
   type InjectorFigures,
   injectorFiguresOf,
   type PromptAssembly,
-  type PromptBlock,
   type PromptContributionEntry,
   type PromptMessage,
 } from './index';
@@ -24,7 +24,7 @@ describe('public types', () => {
     expectTypeOf<PromptMessage>().toExtend<ChatMessage>();
     expectTypeOf<PromptMessage>().toExtend<ChatMessageLike>();
     expectTypeOf<PromptMessage['metadata']['injector']>().toEqualTypeOf<string>();
-    expectTypeOf<PromptBlock['bucket']>().toEqualTypeOf<PromptBucket>();
+    expectTypeOf<ContributionBlock['bucket']>().toEqualTypeOf<PromptBucket>();
   });
 
   it('resolves assemble with an assembly and builds classifiers for any message type', () => {

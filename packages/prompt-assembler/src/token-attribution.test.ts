@@ -47,6 +47,21 @@ describe('per-injector token figures', () => {
     }
   });
 
+  it('[PRM-3] promptBlocks are the messages in order, each with its bucket, injector and own tokens', async () => {
+    const { assembly, counter } = await assembledCall();
+    expect(assembly.promptBlocks.map((block) => block.message)).toEqual(assembly.messages);
+    for (const block of assembly.blocks) {
+      const own = assembly.promptBlocks.filter((promptBlock) => promptBlock.injector === block.key);
+      expect(own.map((promptBlock) => promptBlock.message)).toEqual(block.messages);
+      for (const promptBlock of own) {
+        expect(promptBlock.bucket).toBe(block.bucket);
+        expect(promptBlock.tokens).toBe(counter.countMessage(promptBlock.message));
+      }
+      expect(own.reduce((sum, promptBlock) => sum + promptBlock.tokens, 0)).toBe(block.tokens);
+    }
+    expect(assembly.promptBlocks).toHaveLength(4);
+  });
+
   it('[PRM-3] parts[].injectors carries each block under its key with the same figure token-budget counts', async () => {
     const { assembly, counter, messages } = await assembledCall();
     const { parts, breakdown } = computeTokenBreakdown({

@@ -16,6 +16,7 @@ export function appendToTranscript(
   options: AppendOptions,
 ): void {
   run.transcript.push(...messages);
+  run.conversation.append(messages);
   if (options.protect) for (const message of messages) run.protectedMessages.add(message);
   if (options.countAsHistory) run.tracker.append(messages);
 }

@@ -1,8 +1,13 @@
+import type { PromptBlock } from '@aalis/api-agent';
 import type { ChatMessage } from '@aalis/api-llm';
 import type { ToolDefinition } from '@aalis/api-tools';
-import { type MessageAttribution, type TokenBudgetPlan, trimHistory } from '@aalis/token-budget';
+import {
+  type MessageAttribution,
+  type TokenBudgetPlan,
+  type TokenFigure,
+  trimHistory,
+} from '@aalis/token-budget';
 import { planPrompt } from './plan-prompt';
-import type { PromptBlock } from './prompt-block';
 import type { TurnRun } from './turn-run';
 
 /** What one model call sends, before `agent:llm:before`, and how it was budgeted. */
@@ -16,13 +21,15 @@ export interface BudgetedPrompt {
   readonly historyTrimmed: boolean;
   /** The bucket (and injector) of each message that is not classified by its role ([USG-7]). */
   readonly attribution: ReadonlyMap<ChatMessage, MessageAttribution>;
+  /** The counted figures of `untrimmed` (blocks, conversation by bucket, `extra`): nothing is counted again. */
+  readonly untrimmedFigures: readonly TokenFigure[];
+  /** `messages` as budgeted: a hook that changes the list in place is told apart by it. */
+  readonly budgeted: readonly ChatMessage[];
 }
 
 /** The parts of one model call's prompt. */
 export interface PromptParts {
   readonly blocks: readonly PromptBlock[];
-  /** History, then the turn's transcript, then `extra`. */
-  readonly conversation: readonly ChatMessage[];
   /** Instructions for this call only (never trimmed, counted as `systemOther`). */
   readonly extra: readonly ChatMessage[];
   readonly tools: readonly ToolDefinition[];
@@ -32,31 +39,42 @@ export interface PromptParts {
  * Shares the model's context window out and hard-trims the conversation to its allowance
  * ([USG-9]): the oldest history goes first, in token-sized chunks at group boundaries; the
  * blocks, the turn's inputs, retry exchanges, `extra` and the latest tool-call group stay.
+ * Sums figures counted before (the blocks' own, the turn's conversation ledger); only `extra`
+ * is counted here, and single messages only when the conversation exceeds its allowance.
  */
 export function budgetPrompt(run: TurnRun, parts: PromptParts): BudgetedPrompt {
-  const { counter } = run;
+  const { counter, conversation: ledger } = run;
+  const tools = parts.tools;
   const { blockMessages, plan, attribution } = planPrompt({
     counter,
     model: run.model,
     blocks: parts.blocks,
-    tools: parts.tools,
+    tools,
+    toolTokens: tools === run.offeredTools ? run.offeredToolTokens : counter.countTools(tools),
     maxTokenBudget: run.maxTokenBudget,
   });
+  const extraTokens = counter.countMessages(parts.extra) - counter.countMessages([]);
+  const conversation = parts.extra.length === 0 ? ledger.messages : [...ledger.messages, ...parts.extra];
   const extra = new Set(parts.extra);
   const trimmed = trimHistory({
-    history: parts.conversation,
+    history: conversation,
     allowance: plan.historyAllowance,
     counter,
+    historyTokens: ledger.tokens + extraTokens,
     isProtected: (message) => run.protectedMessages.has(message) || extra.has(message),
   });
   for (const message of parts.extra) attribution.set(message, { bucket: 'systemOther' });
   const messages = [...blockMessages, ...trimmed.kept];
+  const untrimmedFigures: TokenFigure[] = [...parts.blocks, ...ledger.figures()];
+  if (extraTokens > 0) untrimmedFigures.push({ bucket: 'systemOther', tokens: extraTokens });
   return {
     messages,
     // Nothing dropped: the untrimmed list is the sent one, so its breakdown is computed once.
-    untrimmed: trimmed.trimmed ? [...blockMessages, ...parts.conversation] : messages,
+    untrimmed: trimmed.trimmed ? [...blockMessages, ...conversation] : messages,
     plan,
     historyTrimmed: trimmed.trimmed,
     attribution,
+    untrimmedFigures,
+    budgeted: messages.slice(),
   };
 }

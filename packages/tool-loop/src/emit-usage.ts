@@ -1,5 +1,6 @@
 import type { TokenUsageEvent } from '@aalis/api-agent';
-import type { ChatResponse } from '@aalis/api-llm';
+import type { ChatMessage, ChatResponse } from '@aalis/api-llm';
+import type { TokenUsageInput } from '@aalis/token-budget';
 import { classifyByAttribution } from './plan-prompt';
 import type { PreparedCall } from './prepare-model-call';
 import { publish } from './publish';
@@ -25,6 +26,7 @@ export async function emitUsage(run: TurnRun, prepared: PreparedCall, response: 
       plan: prepared.plan,
       promptTokens: response.usage?.promptTokens,
       historyTrimmed: prepared.historyTrimmed,
+      ...countedFigures(prepared),
     });
     event = {
       sessionId: run.turn.sessionId,
@@ -39,4 +41,23 @@ export async function emitUsage(run: TurnRun, prepared: PreparedCall, response: 
   }
   run.counts.usageEvents += 1;
   await publish(run, 'token:usage', event);
+}
+
+/**
+ * The figures budgeting counted, where they still describe the lists: the untrimmed list is
+ * the loop's own unless nothing was trimmed (then it is the sent list); the sent list is
+ * described only when `agent:llm:before` left it as budgeted. Otherwise messages are counted.
+ */
+function countedFigures(prepared: PreparedCall): Pick<TokenUsageInput<ChatMessage>, 'figures'> {
+  // Trimmed: the untrimmed list is a copy no hook saw; the kept list is counted message by message.
+  if (prepared.historyTrimmed) return { figures: { untrimmed: prepared.untrimmedFigures } };
+  return sameMessages(prepared.messages, prepared.budgeted)
+    ? { figures: { sent: prepared.untrimmedFigures } }
+    : {};
+}
+
+function sameMessages(sent: readonly ChatMessage[], budgeted: readonly ChatMessage[]): boolean {
+  if (sent.length !== budgeted.length) return false;
+  for (let index = 0; index < sent.length; index += 1) if (sent[index] !== budgeted[index]) return false;
+  return true;
 }

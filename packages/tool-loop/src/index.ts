@@ -4,7 +4,6 @@ export { ModelCallError } from './model-call-error';
 export { ModelUnavailableError } from './model-unavailable-error';
 export { PersistenceError } from './persistence-error';
 export { classifyByAttribution, type PlanPromptOptions, type PromptPlan, planPrompt } from './plan-prompt';
-export type { PromptBlock } from './prompt-block';
 export { runToolLoop } from './run-tool-loop';
 export type { RunToolLoopOptions, ToolLoopBudget } from './run-tool-loop-options';
 export type { ToolLoopAssembler } from './tool-loop-assembler';

@@ -1,3 +1,4 @@
+import type { PromptBlock } from '@aalis/api-agent';
 import type { ChatMessage, ResolvedModel } from '@aalis/api-llm';
 import type { ToolDefinition } from '@aalis/api-tools';
 import {
@@ -8,7 +9,6 @@ import {
   type TokenBudgetPlan,
   type TokenCounter,
 } from '@aalis/token-budget';
-import type { PromptBlock } from './prompt-block';
 
 /** How a prompt's fixed part shares the model's window out, and whose each block is. */
 export interface PromptPlan {
@@ -23,33 +23,40 @@ export interface PromptPlan {
 export interface PlanPromptOptions {
   readonly counter: TokenCounter;
   readonly model: ResolvedModel;
+  /** The blocks, each with its tokens already counted (with `counter`). */
   readonly blocks: readonly PromptBlock[];
   readonly tools: readonly ToolDefinition[];
+  /** The tokens of `tools` when already counted. Default: counted here. */
+  readonly toolTokens?: number;
   /** A prompt ceiling lower than the model's window leaves. */
   readonly maxTokenBudget?: number | undefined;
 }
 
 /**
  * Plans the budget of one prompt from its fixed part (blocks and tool definitions) and tags
- * each block message with its bucket and injector. A model call trims against this plan;
- * a `token:request` snapshot estimates with it ([USG-8]).
+ * each block message with its bucket and injector. The blocks' own token figures are summed,
+ * not counted again. A model call trims against this plan; a `token:request` snapshot
+ * estimates with it ([USG-8]).
  */
 export function planPrompt(options: PlanPromptOptions): PromptPlan {
   const { counter, model, blocks, tools } = options;
-  const blockMessages = blocks.map((block) => block.message);
-  const plan = planTokenBudget({
-    contextWindow: model.capabilities.contextWindow,
-    maxOutput: model.capabilities.maxOutputTokens,
-    fixedTokens: counter.countMessages(blockMessages) + counter.countTools(tools),
-    ...(options.maxTokenBudget === undefined ? {} : { maxTokenBudget: options.maxTokenBudget }),
-  });
+  const blockMessages: ChatMessage[] = [];
   const attribution = new Map<ChatMessage, MessageAttribution>();
+  let fixedTokens = counter.countMessages([]) + (options.toolTokens ?? counter.countTools(tools));
   for (const block of blocks) {
+    blockMessages.push(block.message);
+    fixedTokens += block.tokens;
     attribution.set(block.message, {
       bucket: block.bucket,
       ...(block.injector === undefined ? {} : { injector: block.injector }),
     });
   }
+  const plan = planTokenBudget({
+    contextWindow: model.capabilities.contextWindow,
+    maxOutput: model.capabilities.maxOutputTokens,
+    fixedTokens,
+    ...(options.maxTokenBudget === undefined ? {} : { maxTokenBudget: options.maxTokenBudget }),
+  });
   return { blockMessages, plan, attribution };
 }
 

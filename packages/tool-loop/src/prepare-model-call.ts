@@ -6,7 +6,6 @@ import { type BudgetedPrompt, budgetPrompt } from './budget-prompt';
 import { joinPendingInsertions } from './join-pending-insertions';
 import { runHook } from './run-hook';
 import type { TurnRun } from './turn-run';
-import { untilAborted } from './until-aborted';
 
 /** What to offer in one model call. */
 export interface ModelCallPlan {
@@ -33,13 +32,13 @@ export interface PreparedCall extends Omit<BudgetedPrompt, 'messages'> {
  */
 export async function prepareModelCall(run: TurnRun, plan: ModelCallPlan): Promise<PreparedCall | undefined> {
   await joinPendingInsertions(run);
-  const conversation = [...run.history, ...run.transcript, ...plan.extra];
-  const blocks = await assemblePrompt(run, conversation);
-  // A long text counted cold blocks the event loop: count in slices first, so the budgeting
-  // below finds every message counted ([LIV-3]).
-  await untilAborted(run.counter.countMessagesAsync(conversation, { signal: run.signal }), run.signal);
-  const tools = plan.offerTools ? [...run.offeredTools] : [];
-  const budgeted = budgetPrompt(run, { blocks, conversation, extra: plan.extra, tools });
+  const blocks = await assemblePrompt(run, plan.extra);
+  // A long text counted cold blocks the event loop: what the turn appended since the last
+  // call is counted in slices, so the budgeting below sums figures only ([LIV-3]).
+  await run.conversation.count(run.signal);
+  const offered = plan.offerTools ? run.offeredTools : [];
+  const budgeted = budgetPrompt(run, { blocks, extra: plan.extra, tools: offered });
+  const tools = [...offered];
   const iteration = run.counts.iterations;
   run.counts.iterations += 1;
   const payload: AgentLlmBeforePayload = {

@@ -1,6 +1,7 @@
 import type { ChatMessage, ResolvedModel } from '@aalis/api-llm';
 import { isControlKind } from '@aalis/schema-message';
 import { createTokenCounter, createTurnUsageTracker } from '@aalis/token-budget';
+import { ConversationLedger } from './conversation-ledger';
 import { DEFAULT_NOTICES } from './default-notices';
 import { inputMessage } from './input-message';
 import { noPersistence } from './no-persistence';
@@ -26,6 +27,12 @@ export async function startTurnRun(
   const start = await readTurnStart(options, persistence, scope.platform);
   const acceptsImages = model.capabilities.vision === true;
   const inputs = turn.inputs.map((input) => inputMessage(input, acceptsImages));
+  const counter = options.budget?.counter ?? createTokenCounter({ model: model.model });
+  const conversation = new ConversationLedger(counter);
+  conversation.append(start.history);
+  conversation.append(inputs);
+  // A model registered without tool calling is never offered tools.
+  const offeredTools = model.capabilities.toolCalls === false ? [] : start.tools;
   return {
     ...scope,
     turn,
@@ -42,7 +49,7 @@ export async function startTurnRun(
     limits: { ...DEFAULT_TOOL_LOOP_LIMITS, ...options.limits },
     notices: { ...DEFAULT_NOTICES, ...options.notices },
     createCallId: options.createCallId ?? (() => crypto.randomUUID()),
-    counter: options.budget?.counter ?? createTokenCounter({ model: model.model }),
+    counter,
     maxTokenBudget: options.budget?.maxTokenBudget,
     acceptsImages,
     tracker: createTurnUsageTracker<ChatMessage>({
@@ -50,11 +57,11 @@ export async function startTurnRun(
       historyLimit: session.settings.historyLimit,
       isControlMessage: (message) => isControlKind((message as { kind?: string }).kind),
     }),
-    history: start.history,
     transcript: [...inputs],
+    conversation,
     protectedMessages: new Set(inputs),
-    // A model registered without tool calling is never offered tools.
-    offeredTools: model.capabilities.toolCalls === false ? [] : start.tools,
+    offeredTools,
+    offeredToolTokens: counter.countTools(offeredTools),
     tokens: {},
     counts,
   };

@@ -4,6 +4,7 @@ import type { ToolDefinition, ToolsService } from '@aalis/api-tools';
 import type { EventBus } from '@aalis/core';
 import type { GroupReference, MessageTokens, SessionType } from '@aalis/schema-message';
 import type { TokenCounter, TurnUsageTracker } from '@aalis/token-budget';
+import type { ConversationLedger } from './conversation-ledger';
 import type { ToolLoopAssembler } from './tool-loop-assembler';
 import type { ToolLoopLimits } from './tool-loop-limits';
 import type { ToolLoopNotices } from './tool-loop-notices';
@@ -50,10 +51,12 @@ export interface TurnRun extends EmitContext {
   /** The model's registered vision capability ([HK-3]). */
   readonly acceptsImages: boolean;
   readonly tracker: TurnUsageTracker<ChatMessage>;
-  /** The session's history before this turn, as read at its start. */
-  readonly history: readonly ChatMessage[];
   /** This turn so far, in order: inputs, tool-call groups, joined inputs, dropped retry versions. */
   readonly transcript: ChatMessage[];
+  /** History then transcript, each message counted once ([USG-4]). */
+  readonly conversation: ConversationLedger;
+  /** Tokens of `offeredTools`, counted once per turn. */
+  readonly offeredToolTokens: number;
   /** Messages hard trimming never drops: the turn's inputs and format-retry exchanges ([USG-9]). */
   readonly protectedMessages: Set<ChatMessage>;
   /** The tools the tool service lists for the session. */

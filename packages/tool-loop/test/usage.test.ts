@@ -1,6 +1,8 @@
-import { createTokenCounter } from '@aalis/token-budget';
+import type { PromptBlock } from '@aalis/api-agent';
+import type { ChatMessage } from '@aalis/api-llm';
+import { buildTokenUsage, createTokenCounter, type TokenCounter } from '@aalis/token-budget';
 import { describe, expect, it } from 'vitest';
-import type { PromptBlock, ToolLoopAssembler } from '../src/index';
+import type { ToolLoopAssembler } from '../src/index';
 import { createHarness, humanInput } from './support/harness';
 import { clockTool, weatherTool } from './support/tools';
 
@@ -82,7 +84,10 @@ describe('token:usage', () => {
         call += 1;
         // Only the second call carries a block big enough to force trimming of the history.
         const content = call === 2 ? 'persona '.repeat(1_700) : 'You are Aalis.';
-        return [{ message: { role: 'system', content }, bucket: call === 2 ? 'persona' : 'system' }];
+        const message = { role: 'system' as const, content };
+        return [
+          { message, bucket: call === 2 ? 'persona' : 'system', tokens: counter.countMessage(message) },
+        ];
       },
     };
     const harness = await createHarness({
@@ -179,13 +184,16 @@ describe('token:usage', () => {
   });
 
   it('[USG-7] prompt blocks count in their bucket with per-injector figures', async () => {
+    const system = { role: 'system' as const, content: 'You are Aalis.' };
+    const persona = { role: 'system' as const, content: 'Ann likes tea.' };
     const assembler: ToolLoopAssembler = {
       assemble: () => [
-        { message: { role: 'system', content: 'You are Aalis.' }, bucket: 'system' },
+        { message: system, bucket: 'system', tokens: counter.countMessage(system) },
         {
-          message: { role: 'system', content: 'Ann likes tea.' },
+          message: persona,
           bucket: 'persona',
           injector: 'profiles#1/ann',
+          tokens: counter.countMessage(persona),
         },
       ],
     };
@@ -198,5 +206,91 @@ describe('token:usage', () => {
       'profiles#1/ann': personaTokens,
     });
     expect(Object.keys(event?.breakdown ?? {})).toHaveLength(12);
+  });
+
+  it('[USG-4] a turn counts each history message once, however many model calls it makes', async () => {
+    const seen = new Map<unknown, number>();
+    // By content: the scripted model records copies of what it was sent.
+    const note = (message: { content?: unknown }) =>
+      seen.set(message.content, (seen.get(message.content) ?? 0) + 1);
+    const recording: TokenCounter = {
+      ...counter,
+      countMessage: (message) => {
+        note(message);
+        return counter.countMessage(message);
+      },
+      countMessagesAsync: (messages, options) => {
+        for (const message of messages) note(message);
+        return counter.countMessagesAsync(messages, options);
+      },
+    };
+    const harness = await createHarness({
+      steps: [
+        { toolCalls: [{ id: 'c1', name: 'clock' }] },
+        { toolCalls: [{ id: 'c2', name: 'clock' }] },
+        { text: 'done' },
+      ],
+      tools: [clockTool()],
+      history: longHistory.slice(0, 10),
+    });
+    await harness.run({ budget: { counter: recording } });
+    expect(harness.model.requests).toHaveLength(3);
+    const history = harness.model.requests[0]?.messages.slice(0, 10) ?? [];
+    expect(history.map((message) => message.content)).toEqual(longHistory.slice(0, 10).map((m) => m.content));
+    // Once in slices, once to read the remembered figure: not again for the later calls.
+    for (const message of history) expect(seen.get(message.content)).toBe(2);
+  });
+
+  it('[USG-7] the summed figures of each call equal a full count of what the model was sent', async () => {
+    const harness = await createHarness({
+      steps: [{ toolCalls: [{ id: 'c1', name: 'weather', arguments: { city: 'Paris' } }] }, { text: 'done' }],
+      tools: [weatherTool()],
+      history: longHistory.slice(0, 8),
+    });
+    await harness.run();
+    const events = harness.emitted('token:usage');
+    expect(events).toHaveLength(2);
+    events.forEach((event, index) => {
+      const request = harness.model.requests[index];
+      const counted = buildTokenUsage<ChatMessage>({
+        messages: request?.messages ?? [],
+        counter,
+        tools: request?.tools ?? [],
+        plan: {
+          contextWindow: event.contextWindow,
+          tokenBudget: event.tokenBudget,
+          reservedForReply: event.breakdown.reservedForReply,
+        },
+        historyMessages: event.historyMessages,
+        historyLimit: event.historyLimit ?? 0,
+      });
+      expect(event.breakdown).toEqual(counted.breakdown);
+      expect(event.untrimmedHistory).toBe(counted.untrimmedHistory);
+    });
+  });
+
+  it('[USG-7] a message an agent:llm:before middleware adds in place is counted in the breakdown', async () => {
+    const added = { role: 'system' as const, content: 'Answer in French, please, and keep it short.' };
+    const harness = await createHarness({ steps: [{ text: 'ok' }] });
+    const plain = await createHarness({ steps: [{ text: 'ok' }] });
+    harness.hooks.middleware('agent:llm:before', async (payload, next) => {
+      payload.messages.push(added);
+      await next();
+    });
+    await harness.run();
+    await plain.run();
+    const [changed] = harness.emitted('token:usage');
+    const [unchanged] = plain.emitted('token:usage');
+    expect(changed?.breakdown.system).toBe((unchanged?.breakdown.system ?? 0) + counter.countMessage(added));
+  });
+
+  it('[USG-7] a block without a usable token figure is counted by the loop', async () => {
+    const persona = { role: 'system' as const, content: 'Ann likes green tea.' };
+    const assembler: ToolLoopAssembler = {
+      assemble: () => [{ message: persona, bucket: 'persona', tokens: Number.NaN }],
+    };
+    const harness = await createHarness({ steps: [{ text: 'ok' }] });
+    await harness.run({ assembler });
+    expect(harness.emitted('token:usage')[0]?.breakdown.persona).toBe(counter.countMessage(persona));
   });
 });
