@@ -5,7 +5,8 @@
  * archive) and through the peers doing the same turn: the Vercel AI SDK's `generateText`
  * (the named baseline), the OpenAI Agents SDK, LangGraph's `createReactAgent`, and a bare
  * hand-written loop (the floor). Reports per-turn time (median, p95), heap allocated and
- * retained per turn, and `perTurnVsAiSdkRatio` (ours / theirs; target ≤ 0.5).
+ * retained per turn, `perTurnVsAiSdkRatio` (ours / theirs; target ≤ 0.5) and
+ * `allocatedBytesVsAiSdkRatio` (heap allocated per turn, ours / theirs; target ≤ 0.5).
  *
  *   npm run bench:turn                 # table
  *   npm run bench:turn -- --json       # one JSON object
@@ -143,7 +144,7 @@ async function main(): Promise<void> {
     Object.entries(all).filter(([name]) => flags.only === undefined || flags.only.includes(name)),
   );
   const perRound = await timeColumns(columns);
-  const results: Record<string, unknown> = {};
+  const results: Record<string, ColumnFigures & Record<string, unknown>> = {};
   const roundMedians = new Map<string, number[]>();
   for (const [name, column] of Object.entries(columns)) {
     const roundsOfColumn = perRound.get(name) ?? [];
@@ -177,7 +178,8 @@ async function main(): Promise<void> {
     // Paired by round (the two ran back to back), so a slow spell of the machine hits both.
     perTurnVsAiSdkRatio: round(median(ratios)),
     perTurnVsAiSdkRatioAcrossRounds: roundSpread(spread(ratios)),
-    targets: { perTurnVsAiSdkRatio: 0.5 },
+    allocatedBytesVsAiSdkRatio: round(allocationRatio(results)),
+    targets: { perTurnVsAiSdkRatio: 0.5, allocatedBytesVsAiSdkRatio: 0.5 },
     peers: await peerVersions(),
     node: process.version,
   };
@@ -186,6 +188,15 @@ async function main(): Promise<void> {
     return;
   }
   printResult(result.columns as Record<string, ColumnFigures>, result.perTurnVsAiSdkRatio, rounds);
+  console.log(`allocatedBytesVsAiSdkRatio: ${result.allocatedBytesVsAiSdkRatio} (target ≤ 0.5)`);
+}
+
+/** Heap allocated per turn by the default agent over the AI SDK's, measured over the same turns. */
+function allocationRatio(columns: Record<string, { readonly allocatedBytesPerTurn: number }>): number {
+  return (
+    (columns.aalis?.allocatedBytesPerTurn ?? Number.NaN) /
+    (columns.aiSdk?.allocatedBytesPerTurn ?? Number.NaN)
+  );
 }
 
 interface ColumnFigures {
