@@ -1,5 +1,5 @@
 import type { TokenCounter } from '@aalis/token-budget';
-import { collectAssembly, type ReusableBlock } from './collect-assembly';
+import { type BuiltContribution, collectAssembly, type ReusableBlock } from './collect-assembly';
 import { isTimeLimit } from './contribution-spec-problem';
 import type { PromptAssemblerLogger } from './prompt-assembler-logger';
 import type { PromptAssembly } from './prompt-assembly';
@@ -7,8 +7,8 @@ import { PromptAssemblyAbortedError } from './prompt-assembly-aborted-error';
 import { type PromptAssemblyRequest, prepareRequest } from './prompt-assembly-request';
 import type { PromptContributionFailure } from './prompt-contribution-failure';
 import type { PromptContributionSource } from './prompt-contribution-source';
-import { resolveContributions } from './resolve-contributions';
-import { runContribution } from './run-contribution';
+import { type ResolvedContribution, resolveContributions } from './resolve-contributions';
+import { type ContributionOutcome, runContribution } from './run-contribution';
 
 /** The time limit of a contribution that sets no `timeoutMs`, unless the options say otherwise. */
 export const DEFAULT_CONTRIBUTION_TIMEOUT_MS = 5_000;
@@ -94,17 +94,13 @@ export function createPromptAssembler(options: PromptAssemblerOptions): PromptAs
       const { view, signal } = prepareRequest(request);
       if (signal.aborted) throw new PromptAssemblyAbortedError({ cause: signal.reason });
       const resolved = resolveContributions(options.contributions());
-      // Each run settles as soon as the turn aborts, so this stops waiting at once.
-      const built = await Promise.all(
-        resolved.contributions.map(async (contribution) => ({
+      const built = await buildAll(resolved.contributions, (contribution) =>
+        runContribution({
           contribution,
-          outcome: await runContribution({
-            contribution,
-            view,
-            turnSignal: signal,
-            timeoutMs: contribution.spec.timeoutMs ?? defaultTimeoutMs,
-          }),
-        })),
+          view,
+          turnSignal: signal,
+          timeoutMs: contribution.spec.timeoutMs ?? defaultTimeoutMs,
+        }),
       );
       if (signal.aborted) throw new PromptAssemblyAbortedError({ cause: signal.reason });
       const next = new Map<string, ReusableBlock>();
@@ -121,4 +117,34 @@ export function createPromptAssembler(options: PromptAssemblerOptions): PromptAs
       return assembly;
     },
   };
+}
+
+/**
+ * Runs every build, all at once, and waits only for the builds that did not answer at once
+ * (each settles as soon as the turn aborts, so this stops waiting at once). A call whose
+ * contributions all return their output directly takes no promise per contribution.
+ */
+async function buildAll(
+  contributions: readonly ResolvedContribution[],
+  build: (contribution: ResolvedContribution) => ContributionOutcome | Promise<ContributionOutcome>,
+): Promise<BuiltContribution[]> {
+  const built: { contribution: ResolvedContribution; outcome: ContributionOutcome }[] = [];
+  let waiting: Promise<void>[] | undefined;
+  for (const contribution of contributions) {
+    const outcome = build(contribution);
+    if (!(outcome instanceof Promise)) {
+      built.push({ contribution, outcome });
+      continue;
+    }
+    const entry = { contribution, outcome: { status: 'aborted' } as ContributionOutcome };
+    built.push(entry);
+    waiting ??= [];
+    waiting.push(
+      outcome.then((settled) => {
+        entry.outcome = settled;
+      }),
+    );
+  }
+  if (waiting !== undefined) await Promise.all(waiting);
+  return built;
 }

@@ -29,6 +29,11 @@ export interface PreparedRequest {
 }
 
 const noInputs: readonly TurnInput[] = Object.freeze([]);
+const noMessages: readonly ChatMessage[] = Object.freeze([]);
+
+function frozen<T>(list: readonly T[]): readonly T[] {
+  return Object.isFrozen(list) ? list : Object.freeze([...list]);
+}
 
 function isAbortSignal(value: unknown): value is AbortSignal {
   return (
@@ -73,7 +78,8 @@ export function prepareRequest(request: PromptAssemblyRequest): PreparedRequest 
     ...(request.turnId === undefined ? {} : { turnId: request.turnId }),
     inputs: dryRun ? noInputs : (request.inputs ?? noInputs),
     dryRun,
-    messages: Object.freeze([...(request.messages ?? [])]),
+    // A frozen list cannot change under the contributions: shared, not copied.
+    messages: request.messages === undefined ? noMessages : frozen(request.messages),
   };
   return { view, signal: request.signal ?? new AbortController().signal };
 }

@@ -1,4 +1,5 @@
 import type { PromptContributionOutput, PromptContributionView } from '@aalis/api-agent';
+import { BuildSignal, BuildView } from './build-view';
 import type { PromptAssemblerError } from './prompt-assembler-error';
 import { PromptContributionFailedError } from './prompt-contribution-failed-error';
 import type { PromptContributionFailureReason } from './prompt-contribution-failure';
@@ -35,7 +36,8 @@ function isThenable(value: unknown): value is PromiseLike<PromptContributionOutp
 }
 
 /**
- * Builds one contribution. It settles with the build's output, a failure when the build throws,
+ * Builds one contribution: the outcome at once when the build answered at once (most do),
+ * else a promise of it. It is the build's output, a failure when the build throws,
  * rejects or exceeds its time limit, or `aborted` when the turn is stopped first. The build's
  * view has a signal of its own that aborts with the turn's reason or with the timeout error,
  * so a contribution can stop working once nobody waits for it. Never rejects.
@@ -44,45 +46,25 @@ function isThenable(value: unknown): value is PromiseLike<PromptContributionOutp
  * when the build returns a promise: a build that answers at once cannot time out or be
  * stopped while it runs, and most contributions return their text at once.
  */
-export function runContribution(options: RunContributionOptions): Promise<ContributionOutcome> {
+export function runContribution(
+  options: RunContributionOptions,
+): ContributionOutcome | Promise<ContributionOutcome> {
   const { contribution, turnSignal, timeoutMs } = options;
   const key = contribution.key;
-  let controller: AbortController | undefined;
-  let abortedWith: { reason: unknown } | undefined;
-  const abort = (reason: unknown) => {
-    abortedWith ??= { reason };
-    controller?.abort(reason);
-  };
-  const view: PromptContributionView = Object.freeze(
-    Object.defineProperty({ ...options.view }, 'signal', {
-      enumerable: true,
-      get: () => {
-        if (controller === undefined) {
-          controller = new AbortController();
-          if (turnSignal.aborted) abortedWith ??= { reason: turnSignal.reason };
-          if (abortedWith !== undefined) controller.abort(abortedWith.reason);
-        }
-        return controller.signal;
-      },
-    }) as PromptContributionView,
-  );
-  const failed = (cause: unknown): ContributionOutcome => ({
-    status: 'failed',
-    reason: 'error',
-    error: new PromptContributionFailedError({ key, cause }),
-  });
+  const build = new BuildSignal(turnSignal);
+  const view = new BuildView(options.view, build);
   let output: PromptContributionOutput | PromiseLike<PromptContributionOutput>;
   try {
     output = contribution.spec.build(view);
   } catch (thrown) {
-    return Promise.resolve(failed(thrown));
+    return failed(key, thrown);
   }
-  if (!isThenable(output)) return Promise.resolve({ status: 'built', output });
+  if (!isThenable(output)) return { status: 'built', output };
   const pending = output;
   return new Promise<ContributionOutcome>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onTurnAbort = () => {
-      abort(turnSignal.reason);
+      build.abort(turnSignal.reason);
       finish({ status: 'aborted' });
     };
     const finish = (outcome: ContributionOutcome) => {
@@ -94,13 +76,17 @@ export function runContribution(options: RunContributionOptions): Promise<Contri
     if (Number.isFinite(timeoutMs)) {
       timer = setTimeout(() => {
         const error = new PromptContributionTimeoutError({ key, timeoutMs });
-        abort(error);
+        build.abort(error);
         finish({ status: 'failed', reason: 'timeout', error });
       }, timeoutMs);
     }
     Promise.resolve(pending).then(
       (value) => finish({ status: 'built', output: value }),
-      (cause) => finish(failed(cause)),
+      (cause) => finish(failed(key, cause)),
     );
   });
+}
+
+function failed(key: string, cause: unknown): ContributionOutcome {
+  return { status: 'failed', reason: 'error', error: new PromptContributionFailedError({ key, cause }) };
 }
