@@ -3,7 +3,6 @@ import { buildTokenUsage } from './build-token-usage';
 import { computeTokenBreakdown } from './compute-token-breakdown';
 import { sumTokenFigures } from './sum-token-figures';
 import { createTokenCounter } from './token-counter';
-import { trimHistory } from './trim-history';
 
 const counter = createTokenCounter();
 const system = { role: 'system', content: 'You are Aalis, a helpful assistant.' };
@@ -67,36 +66,5 @@ describe('sumTokenFigures', () => {
     expect(given.breakdown.systemOther).toBe(counter.countMessages([]));
     expect(given.used).toBe(500 + counter.countMessages([]));
     expect(counted.breakdown.history).toBe(counter.countMessage(user));
-  });
-});
-
-describe('trimHistory with a known total', () => {
-  const history = Array.from({ length: 20 }, (_, index) => ({
-    role: 'user',
-    content: `message ${index} `.repeat(20),
-  }));
-  const total = history.reduce((sum, message) => sum + counter.countMessage(message), 0);
-
-  it('[USG-9] keeps a history within its allowance without counting a message', () => {
-    const untouchable = {
-      countMessage: (): number => {
-        throw new Error('counted');
-      },
-    };
-    const kept = trimHistory({ history, allowance: total, counter: untouchable, historyTokens: total });
-    expect(kept.trimmed).toBe(false);
-    expect(kept.kept).toEqual(history);
-    expect(kept.historyTokens).toBe(total);
-  });
-
-  it('[USG-9] counts and trims as before when the total exceeds the allowance', () => {
-    const known = trimHistory({ history, allowance: Math.floor(total / 2), counter, historyTokens: total });
-    const counted = trimHistory({ history, allowance: Math.floor(total / 2), counter });
-    expect(known).toEqual(counted);
-    expect(known.trimmed).toBe(true);
-  });
-
-  it('a negative total is a TypeError', () => {
-    expect(() => trimHistory({ history, allowance: 10, counter, historyTokens: -1 })).toThrow(TypeError);
   });
 });

@@ -1,7 +1,7 @@
 import { DEFAULT_BUCKET_LABELS } from './bucket-labels';
 import { DEFAULT_PART_ORDER, type PartBucket } from './part-order';
 import type { TextRef } from './text-ref';
-import { TOKEN_BUDGET_BUCKETS, type TokenBreakdown } from './token-budget-bucket';
+import type { TokenBreakdown } from './token-budget-bucket';
 import type { TokenFigure } from './token-figure';
 
 /** One row of the display breakdown [USG-7]. */
@@ -50,6 +50,24 @@ export interface TokenBreakdownResult {
   readonly estimate: number;
 }
 
+/** Every bucket at 0, as a literal: one object shape for every breakdown (four a turn). */
+function emptyBreakdown(): TokenBreakdown {
+  return {
+    system: 0,
+    persona: 0,
+    memorySummary: 0,
+    memoryVector: 0,
+    skills: 0,
+    platform: 0,
+    subtask: 0,
+    systemOther: 0,
+    history: 0,
+    toolResults: 0,
+    toolDefs: 0,
+    reservedForReply: 0,
+  };
+}
+
 type InjectorFigures = Partial<Record<PartBucket, Record<string, number>>>;
 
 function partsOf(
@@ -81,7 +99,7 @@ export function sumTokenFigures(options: SumTokenFiguresOptions): TokenBreakdown
   if (!Number.isSafeInteger(reserved) || reserved < 0) {
     throw new TypeError('computeTokenBreakdown: reservedForReply must be a non-negative integer');
   }
-  const breakdown = Object.fromEntries(TOKEN_BUDGET_BUCKETS.map((bucket) => [bucket, 0])) as TokenBreakdown;
+  const breakdown = emptyBreakdown();
   const injectors: InjectorFigures = {};
   let messageTokens = 0;
   for (const figure of options.figures) {

@@ -24,12 +24,6 @@ export interface TrimHistoryOptions<Message extends ChatMessageLike> {
    * Default: a tenth of the allowance (at least 1).
    */
   readonly chunkTokens?: number;
-  /**
-   * The tokens of the whole `history` when the caller already keeps them (a running total):
-   * a history within its allowance is then kept without counting any message. Wrong totals
-   * give wrong trims, so pass only a figure summed with `counter`.
-   */
-  readonly historyTokens?: number;
 }
 
 /** What `trimHistory` kept and dropped. */
@@ -115,10 +109,6 @@ export function trimHistory<Message extends ChatMessageLike>(
   const { history, counter } = options;
   const allowance = nonNegativeInteger('allowance', options.allowance);
   const chunkTokens = nonNegativeInteger('chunkTokens', options.chunkTokens ?? Math.ceil(allowance / 10));
-  if (options.historyTokens !== undefined) {
-    const known = nonNegativeInteger('historyTokens', options.historyTokens);
-    if (known <= allowance) return untrimmed(history, known, allowance);
-  }
   const tokens = history.map((message) => counter.countMessage(message));
   let historyTokens = 0;
   for (const count of tokens) historyTokens += count;

@@ -53,28 +53,32 @@ export function budgetPrompt(run: TurnRun, parts: PromptParts): BudgetedPrompt {
     toolTokens: tools === run.offeredTools ? run.offeredToolTokens : counter.countTools(tools),
     maxTokenBudget: run.maxTokenBudget,
   });
-  const extraTokens = counter.countMessages(parts.extra) - counter.countMessages([]);
-  const conversation = parts.extra.length === 0 ? ledger.messages : [...ledger.messages, ...parts.extra];
+  const extraTokens =
+    parts.extra.length === 0 ? 0 : counter.countMessages(parts.extra) - counter.countMessages([]);
+  for (const message of parts.extra) attribution.set(message, { bucket: 'systemOther' });
+  const untrimmedFigures: TokenFigure[] = [...parts.blocks, ...ledger.figures()];
+  if (extraTokens > 0) untrimmedFigures.push({ bucket: 'systemOther', tokens: extraTokens });
+  const fixed = { plan, attribution, untrimmedFigures };
+  if (ledger.tokens + extraTokens <= plan.historyAllowance) {
+    // Within its allowance (the common case): nothing to trim, no message to visit.
+    const messages = blockMessages.concat(ledger.messages, parts.extra);
+    // Nothing dropped: the untrimmed list is the sent one, so its breakdown is computed once.
+    return { ...fixed, messages, untrimmed: messages, historyTrimmed: false, budgeted: messages.slice() };
+  }
+  const conversation = [...ledger.messages, ...parts.extra];
   const extra = new Set(parts.extra);
   const trimmed = trimHistory({
     history: conversation,
     allowance: plan.historyAllowance,
     counter,
-    historyTokens: ledger.tokens + extraTokens,
     isProtected: (message) => run.protectedMessages.has(message) || extra.has(message),
   });
-  for (const message of parts.extra) attribution.set(message, { bucket: 'systemOther' });
   const messages = [...blockMessages, ...trimmed.kept];
-  const untrimmedFigures: TokenFigure[] = [...parts.blocks, ...ledger.figures()];
-  if (extraTokens > 0) untrimmedFigures.push({ bucket: 'systemOther', tokens: extraTokens });
   return {
+    ...fixed,
     messages,
-    // Nothing dropped: the untrimmed list is the sent one, so its breakdown is computed once.
     untrimmed: trimmed.trimmed ? [...blockMessages, ...conversation] : messages,
-    plan,
     historyTrimmed: trimmed.trimmed,
-    attribution,
-    untrimmedFigures,
     budgeted: messages.slice(),
   };
 }
