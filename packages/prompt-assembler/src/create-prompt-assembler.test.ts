@@ -195,6 +195,25 @@ describe('the view a contribution builds from', () => {
     probe.pending[0]?.resolve(undefined);
     await call;
   });
+
+  it('[PRM-2] shares a list that is frozen already instead of copying it, and every build gets its own signal', async () => {
+    const { app, assembler } = assemblerApp();
+    const first = controlledSpec('first');
+    const second = controlledSpec('second');
+    app.plugin(promptPlugin('@acme/plugin-profile', [first.spec, second.spec]));
+    const history: readonly ChatMessage[] = Object.freeze([{ role: 'user', content: 'one' }]);
+    const call = assembler.assemble({ sessionId: 's1', messages: history });
+    await Promise.resolve();
+    const [left, right] = [first.views[0], second.views[0]];
+    expect(left?.messages).toBe(history);
+    expect(right?.messages).toBe(history);
+    expect(left?.signal).toBeInstanceOf(AbortSignal);
+    expect(left?.signal).not.toBe(right?.signal);
+    expect(left?.signal).toBe(left?.signal);
+    first.pending[0]?.resolve(undefined);
+    second.pending[0]?.resolve(undefined);
+    await call;
+  });
 });
 
 describe('contributions changing while the app runs', () => {
