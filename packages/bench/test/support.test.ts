@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { filesRun } from '../support/files-run';
 import { flattenFigures } from '../support/flatten-figures';
 import { lastJsonObject } from '../support/run-suite-process';
 import { median, percentile, spread } from '../support/statistics';
@@ -52,5 +53,28 @@ describe('collecting the suites', () => {
       { path: 'perTurnVsAiSdkRatio', value: 0.9, target: { limit: 0.5, atLeast: false, met: false } },
       { path: 'inputsPerSecond', value: 500_000, target: { limit: 400_000, atLeast: true, met: true } },
     ]);
+  });
+});
+
+describe('the walk of a turn', () => {
+  const root = '/repo/packages/';
+  const called = [{ ranges: [{ count: 2 }] }];
+  const idle = [{ ranges: [{ count: 0 }] }];
+
+  it('lists the package sources with a function called, sorted, and nothing else', () => {
+    expect(
+      filesRun(
+        [
+          { url: 'file:///repo/packages/tool-loop/src/call-model.ts', functions: called },
+          { url: 'file:///repo/packages/core/src/events.ts', functions: called },
+          { url: 'file:///repo/packages/tool-loop/src/idle.ts', functions: idle },
+          { url: 'file:///repo/packages/bench/support/aalis-turn.ts', functions: called },
+          { url: 'file:///repo/packages/tool-loop/test/harness.ts', functions: called },
+          { url: 'file:///repo/node_modules/zod/index.js', functions: called },
+          { url: 'node:internal/timers', functions: called },
+        ],
+        root,
+      ),
+    ).toEqual(['packages/core/src/events.ts', 'packages/tool-loop/src/call-model.ts']);
   });
 });
