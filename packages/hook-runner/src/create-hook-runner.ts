@@ -75,12 +75,27 @@ export function createHookRunner<TMap extends object>(options: HookRunnerOptions
     };
   }
 
-  async function run(
+  // Not `async`: the run's own promise is the chain's, one promise fewer per run. Misuse
+  // still rejects (never throws), as from an async function.
+  function run(
     name: string,
     payload: unknown,
     defaultAction?: HookDefaultAction<unknown, unknown>,
     runOptions?: HookRunOptions,
-  ) {
+  ): Promise<HookRunOutcome<unknown>> {
+    try {
+      return startRun(name, payload, defaultAction, runOptions);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  function startRun(
+    name: string,
+    payload: unknown,
+    defaultAction: HookDefaultAction<unknown, unknown> | undefined,
+    runOptions: HookRunOptions | undefined,
+  ): Promise<HookRunOutcome<unknown>> {
     assertHookName(name);
     if (defaultAction !== undefined && typeof defaultAction !== 'function') {
       throw new TypeError(`The default action of hook "${name}" must be a function`);
@@ -97,9 +112,8 @@ export function createHookRunner<TMap extends object>(options: HookRunnerOptions
       errors: undefined,
       watch: undefined,
     };
-    if (signal !== undefined) return await runUntilAborted(chain, signal);
-    await dispatchChain(chain);
-    return outcomeOf(chain);
+    if (signal !== undefined) return runUntilAborted(chain, signal);
+    return dispatchChain(chain).then(() => outcomeOf(chain));
   }
 
   function clear(name?: string) {
