@@ -25,4 +25,5 @@ export type { TokenBudgetBreakdown, TokenBudgetBucket } from './token-budget-buc
 export { TOKEN_BUDGET_BUCKETS } from './token-budget-buckets';
 export type { TokenRequestEvent } from './token-request-event';
 export type { TokenUsageEvent, TokenUsagePart } from './token-usage-event';
+export type { TurnEnding } from './turn-ending';
 export type { TurnInput } from './turn-input';
