@@ -15,8 +15,8 @@ export function appendToTranscript(
   messages: readonly ChatMessage[],
   options: AppendOptions,
 ): void {
-  run.transcript.push(...messages);
-  run.conversation.append(messages);
-  if (options.protect) for (const message of messages) run.protectedMessages.add(message);
-  if (options.countAsHistory) run.tracker.append(messages);
+  run.state.transcript.push(...messages);
+  run.state.conversation.append(messages);
+  if (options.protect) for (const message of messages) run.state.protectedMessages.add(message);
+  if (options.countAsHistory) run.state.tracker.append(messages);
 }

@@ -23,7 +23,7 @@ export async function assemblePrompt(
     inputs: run.turn.inputs,
     signal: run.signal,
     dryRun: false,
-    messages: Object.freeze([...run.conversation.messages, ...extra]),
+    messages: Object.freeze([...run.state.conversation.messages, ...extra]),
   };
   try {
     const blocks = await untilAborted(

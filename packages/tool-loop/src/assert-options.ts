@@ -1,4 +1,4 @@
-import type { RunToolLoopOptions } from './run-tool-loop-options';
+import type { ToolLoopOptions, ToolLoopRequest } from './run-tool-loop-options';
 
 function nonEmptyString(value: unknown, name: string): void {
   if (typeof value !== 'string' || value === '')
@@ -17,11 +17,28 @@ function service(value: unknown, name: string, method: string): void {
   }
 }
 
-/** Throws a `TypeError` for options a caller got wrong (programmer misuse, not a turn failure). */
-export function assertOptions(options: RunToolLoopOptions): void {
+/**
+ * Throws a `TypeError` for loop options a caller got wrong (programmer misuse, not a turn
+ * failure): checked once, when the loop is made.
+ */
+export function assertLoopOptions(options: ToolLoopOptions): void {
   if (typeof options !== 'object' || options === null)
     throw new TypeError('runToolLoop: options must be an object');
-  const { turn, session, limits } = options;
+  const { limits } = options;
+  service(options.llm, 'llm', 'chat');
+  service(options.hooks, 'hooks', 'run');
+  service(options.events, 'events', 'emit');
+  if (limits?.toolConcurrency !== undefined) count(limits.toolConcurrency, 'limits.toolConcurrency', 1);
+  if (limits?.maxToolResultChars !== undefined)
+    count(limits.maxToolResultChars, 'limits.maxToolResultChars', 1);
+  if (limits?.maxFormatRetries !== undefined) count(limits.maxFormatRetries, 'limits.maxFormatRetries', 0);
+}
+
+/** Throws a `TypeError` for a turn request a caller got wrong: checked for every turn. */
+export function assertRequest(request: ToolLoopRequest): void {
+  if (typeof request !== 'object' || request === null)
+    throw new TypeError('runToolLoop: the turn request must be an object');
+  const { turn, session } = request;
   nonEmptyString(turn?.turnId, 'turn.turnId');
   nonEmptyString(turn.sessionId, 'turn.sessionId');
   if (!Array.isArray(turn.inputs)) throw new TypeError('runToolLoop: turn.inputs must be an array');
@@ -30,11 +47,4 @@ export function assertOptions(options: RunToolLoopOptions): void {
   if (typeof session?.kind !== 'string') throw new TypeError('runToolLoop: session.kind must be a string');
   count(session.settings?.maxToolIterations, 'session.settings.maxToolIterations', 0);
   count(session.settings.historyLimit, 'session.settings.historyLimit', 0);
-  service(options.llm, 'llm', 'chat');
-  service(options.hooks, 'hooks', 'run');
-  service(options.events, 'events', 'emit');
-  if (limits?.toolConcurrency !== undefined) count(limits.toolConcurrency, 'limits.toolConcurrency', 1);
-  if (limits?.maxToolResultChars !== undefined)
-    count(limits.maxToolResultChars, 'limits.maxToolResultChars', 1);
-  if (limits?.maxFormatRetries !== undefined) count(limits.maxFormatRetries, 'limits.maxFormatRetries', 0);
 }

@@ -43,7 +43,8 @@ export interface PromptParts {
  * is counted here, and single messages only when the conversation exceeds its allowance.
  */
 export function budgetPrompt(run: TurnRun, parts: PromptParts): BudgetedPrompt {
-  const { counter, conversation: ledger } = run;
+  const { counter } = run;
+  const ledger = run.state.conversation;
   const tools = parts.tools;
   const { blockMessages, plan, attribution } = planPrompt({
     counter,
@@ -71,7 +72,7 @@ export function budgetPrompt(run: TurnRun, parts: PromptParts): BudgetedPrompt {
     history: conversation,
     allowance: plan.historyAllowance,
     counter,
-    isProtected: (message) => run.protectedMessages.has(message) || extra.has(message),
+    isProtected: (message) => run.state.protectedMessages.has(message) || extra.has(message),
   });
   const messages = [...blockMessages, ...trimmed.kept];
   return {

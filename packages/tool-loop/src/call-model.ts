@@ -40,7 +40,7 @@ export async function callModel(run: TurnRun, prepared: PreparedCall): Promise<C
       throw TurnAbortedError.isInstance(error) ? error : new TurnAbortedError({ cause: error });
     throw new ModelCallError({ cause: error });
   }
-  run.counts.modelCalls += 1;
+  run.state.counts.modelCalls += 1;
   addTokens(run, response);
   try {
     const payload: AgentLlmAfterPayload = {
@@ -74,6 +74,7 @@ function addTokens(run: TurnRun, response: ChatResponse): void {
   if (usage === undefined) return;
   for (const key of ['promptTokens', 'completionTokens', 'totalTokens'] as const) {
     const value = usage[key];
-    if (typeof value === 'number' && Number.isFinite(value)) run.tokens[key] = (run.tokens[key] ?? 0) + value;
+    if (typeof value === 'number' && Number.isFinite(value))
+      run.state.tokens[key] = (run.state.tokens[key] ?? 0) + value;
   }
 }

@@ -17,12 +17,12 @@ const toolLimitNote =
 export async function converse(run: TurnRun): Promise<ModelStep | undefined> {
   const limit = run.session.settings.maxToolIterations;
   for (;;) {
-    const offerTools = run.offeredTools.length > 0 && run.counts.toolIterations < limit;
+    const offerTools = run.offeredTools.length > 0 && run.state.counts.toolIterations < limit;
     const extra: ChatMessage[] =
-      !offerTools && run.counts.toolIterations > 0 ? [{ role: 'system', content: toolLimitNote }] : [];
+      !offerTools && run.state.counts.toolIterations > 0 ? [{ role: 'system', content: toolLimitNote }] : [];
     const step = await modelStep(run, { offerTools, extra });
     if (step === undefined || step.tools.length === 0 || step.response.toolCalls.length === 0) return step;
     await runToolCalls(run, step.response, step.tools);
-    run.counts.toolIterations += 1;
+    run.state.counts.toolIterations += 1;
   }
 }

@@ -17,7 +17,7 @@ import type { TurnRun } from './turn-run';
 export async function emitUsage(run: TurnRun, prepared: PreparedCall, response: ChatResponse): Promise<void> {
   let event: TokenUsageEvent;
   try {
-    const fields = run.tracker.build({
+    const fields = run.state.tracker.build({
       messages: prepared.messages,
       untrimmedMessages: prepared.untrimmed,
       counter: run.counter,
@@ -39,7 +39,7 @@ export async function emitUsage(run: TurnRun, prepared: PreparedCall, response: 
     run.onError(error);
     return;
   }
-  run.counts.usageEvents += 1;
+  run.state.counts.usageEvents += 1;
   await publish(run, 'token:usage', event);
 }
 

@@ -1,3 +1,4 @@
+export { createToolLoop, type ToolLoop } from './create-tool-loop';
 export { DEFAULT_NOTICES } from './default-notices';
 export { HookRunError } from './hook-run-error';
 export { ModelCallError } from './model-call-error';
@@ -5,7 +6,12 @@ export { ModelUnavailableError } from './model-unavailable-error';
 export { PersistenceError } from './persistence-error';
 export { classifyByAttribution, type PlanPromptOptions, type PromptPlan, planPrompt } from './plan-prompt';
 export { runToolLoop } from './run-tool-loop';
-export type { RunToolLoopOptions, ToolLoopBudget } from './run-tool-loop-options';
+export type {
+  RunToolLoopOptions,
+  ToolLoopBudget,
+  ToolLoopOptions,
+  ToolLoopRequest,
+} from './run-tool-loop-options';
 export type { ToolLoopAssembler } from './tool-loop-assembler';
 export { ToolLoopError, type ToolLoopErrorOptions } from './tool-loop-error';
 export { DEFAULT_TOOL_LOOP_LIMITS, type ToolLoopLimits } from './tool-loop-limits';

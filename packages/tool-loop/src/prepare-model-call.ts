@@ -35,12 +35,12 @@ export async function prepareModelCall(run: TurnRun, plan: ModelCallPlan): Promi
   const blocks = await assemblePrompt(run, plan.extra);
   // A long text counted cold blocks the event loop: what the turn appended since the last
   // call is counted in slices, so the budgeting below sums figures only ([LIV-3]).
-  await run.conversation.count(run.signal);
+  await run.state.conversation.count(run.signal);
   const offered = plan.offerTools ? run.offeredTools : [];
   const budgeted = budgetPrompt(run, { blocks, extra: plan.extra, tools: offered });
   const tools = [...offered];
-  const iteration = run.counts.iterations;
-  run.counts.iterations += 1;
+  const iteration = run.state.counts.iterations;
+  run.state.counts.iterations += 1;
   const payload: AgentLlmBeforePayload = {
     messages: budgeted.messages,
     tools,

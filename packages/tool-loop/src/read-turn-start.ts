@@ -2,7 +2,7 @@ import type { ChatMessage } from '@aalis/api-llm';
 import type { ToolDefinition } from '@aalis/api-tools';
 import { type Message, WellKnownMetadataKeys } from '@aalis/schema-message';
 import { persist } from './persist';
-import type { RunToolLoopOptions } from './run-tool-loop-options';
+import type { ToolLoopOptions, ToolLoopRequest } from './run-tool-loop-options';
 import type { ToolLoopPersistence } from './tool-loop-persistence';
 import { ToolServiceError } from './tool-service-error';
 import { untilAborted } from './until-aborted';
@@ -22,7 +22,7 @@ export interface TurnStart {
  * left out of the history: the turn adds them itself, in order with what it appends.
  */
 export async function readTurnStart(
-  options: RunToolLoopOptions,
+  options: ToolLoopRequest & Pick<ToolLoopOptions, 'tools'>,
   persistence: ToolLoopPersistence,
   platform: string,
 ): Promise<TurnStart> {
@@ -45,7 +45,10 @@ export async function readTurnStart(
   return { history: history.filter((message) => !isOwn(message)), historyCount, tools };
 }
 
-async function listTools(options: RunToolLoopOptions, platform: string): Promise<readonly ToolDefinition[]> {
+async function listTools(
+  options: ToolLoopRequest & Pick<ToolLoopOptions, 'tools'>,
+  platform: string,
+): Promise<readonly ToolDefinition[]> {
   const tools = options.tools;
   if (tools === undefined) return [];
   try {

@@ -15,7 +15,7 @@ export function replyRecord(run: TurnRun, reply: FinalReply, sent: boolean): Rep
     content: reply.archiveContent ?? reply.content,
     ...(reply.visibleContent === undefined ? {} : { visibleContent: reply.visibleContent }),
     model: run.model.ref,
-    tokens: { ...run.tokens },
+    tokens: { ...run.state.tokens },
     platform: run.platform,
     ...(session.selfIdentity === undefined ? {} : { selfIdentity: session.selfIdentity }),
     ...(run.group === undefined ? {} : { group: run.group }),

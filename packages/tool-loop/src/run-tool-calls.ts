@@ -22,7 +22,7 @@ export async function runToolCalls(
   offered: readonly ToolDefinition[],
 ): Promise<void> {
   const calls = uniqueToolCalls(response.toolCalls);
-  run.counts.toolCalls += calls.length;
+  run.state.counts.toolCalls += calls.length;
   const said = response.content.trim() !== '';
   const sent = !said || run.session.kind !== 'room';
   if (said && sent) await sayNow(run, response.content);

@@ -1,16 +1,16 @@
-import type { Message, TurnOutcome } from '@aalis/schema-message';
+import type { TurnEnding } from '@aalis/api-agent';
 import type { ToolLoopError } from './tool-loop-error';
 
-/** How one turn's body ended ([OUT-1]). */
-export interface ToolLoopResult {
-  /** `replied`, `silent` (empty reply), `aborted`, or `error`. */
-  readonly outcome: TurnOutcome;
-  /** On `replied`: the persisted final reply (`undefined` when nothing is archived). */
-  readonly reply?: Message;
-  /** On `replied`: the text handed to the platform. */
-  readonly replyContent?: string;
+/**
+ * How one turn's body ended ([OUT-1]): the contract's `TurnEnding` (outcome, the persisted
+ * reply on `replied` — `undefined` when nothing is archived — and the notice on `error`),
+ * which an agent hands to `agent:turn:after` as it is, plus figures for its logs.
+ */
+export interface ToolLoopResult extends TurnEnding {
   /** On `error` only: the `[错误]` or `[系统]` notice sent to the session ([OUT-2]). */
   readonly error?: string;
+  /** On `replied`: the text handed to the platform. */
+  readonly replyContent?: string;
   /** On `error` only: what ended the turn, for logs. */
   readonly failure?: ToolLoopError;
   /** Model calls that returned. */
