@@ -2,7 +2,7 @@ import type { TurnInput } from '@aalis/api-agent';
 import type { TurnPersistence } from '@aalis/archive-adapter';
 import type { MessageActor } from '@aalis/schema-message';
 import type { TokenCounter } from '@aalis/token-budget';
-import type { ToolLoopAssembler } from '@aalis/tool-loop';
+import type { ToolLoop, ToolLoopAssembler } from '@aalis/tool-loop';
 import type { TurnScheduler } from '@aalis/turn-scheduler';
 import type { ResolvedAgentConfig } from './agent-config';
 import type { AgentDependencies } from './agent-dependencies';
@@ -21,6 +21,8 @@ export interface AgentContext {
   readonly createPersistence: () => TurnPersistence;
   readonly counter: TokenCounter;
   readonly assembler: ToolLoopAssembler;
+  /** The tool loop, made once with the agent's collaborators; each turn hands it only its own data. */
+  readonly toolLoop: ToolLoop;
   /** Sessions that had inputs since they were last deleted: the default scope of `token:request`. */
   readonly seenSessions: Set<string>;
   /** Closes a session's turns cut by a crash, once per session ([DUR-1]). */

@@ -9,6 +9,7 @@ import { resolveAgentConfig } from './agent-config';
 import type { AgentContext } from './agent-context';
 import type { AgentDependencies } from './agent-dependencies';
 import { consoleAgentLogger } from './agent-logger';
+import { createAgentToolLoop } from './agent-tool-loop';
 import { answerTokenRequest } from './answer-token-request';
 import { ArrivalRegistry, type ArrivalStage } from './arrival-registry';
 import { assignModel } from './assign-model';
@@ -69,6 +70,7 @@ export function createAgentService(deps: AgentDependencies): DefaultAgentService
       ...(memory === undefined ? {} : { memory }),
     });
   };
+  const blocks = createPromptBlocks({ systemPrompt: config.systemPrompt, assembler, counter });
   const context: AgentContext = {
     deps,
     config,
@@ -80,7 +82,8 @@ export function createAgentService(deps: AgentDependencies): DefaultAgentService
       createCallId: config.createCallId,
       logger: config.logger,
     }),
-    assembler: createPromptBlocks({ systemPrompt: config.systemPrompt, assembler, counter }),
+    assembler: blocks,
+    toolLoop: createAgentToolLoop({ deps, config, counter, assembler: blocks }),
     seenSessions: new Set(),
     arrivals: new ArrivalRegistry({ graceMs: config.stopGraceMs }),
     scheduler: createTurnScheduler<TurnInput, MessageActor>({

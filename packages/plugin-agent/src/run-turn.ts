@@ -1,4 +1,4 @@
-import type { TurnInput } from '@aalis/api-agent';
+import type { TurnEnding, TurnInput } from '@aalis/api-agent';
 import type { MessageActor } from '@aalis/schema-message';
 import type { Turn } from '@aalis/turn-scheduler';
 import type { AgentContext } from './agent-context';
@@ -6,7 +6,7 @@ import { createGraceSignal } from './grace-signal';
 import { logHookRun } from './log-hook-run';
 import { settledBefore } from './settled-before';
 import { emitStreamEnd } from './stream-end';
-import { runTurnBody, type TurnBodyResult } from './turn-body';
+import { runTurnBody } from './turn-body';
 
 /**
  * The scheduler's turn body. Runs `agent:turn:before` with the whole turn as its default
@@ -63,7 +63,7 @@ export async function runTurn(context: AgentContext, turn: Turn<TurnInput, Messa
 function logTurnEnd(
   context: AgentContext,
   turn: Turn<TurnInput, MessageActor>,
-  result: TurnBodyResult,
+  result: TurnEnding,
   milliseconds: number,
 ): void {
   const stop = turn.stopInfo();

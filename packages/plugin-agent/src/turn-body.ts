@@ -1,21 +1,13 @@
-import type { TurnInput } from '@aalis/api-agent';
+import type { TurnEnding, TurnInput } from '@aalis/api-agent';
 import type { ResolvedModel } from '@aalis/api-llm';
 import type { SessionKind } from '@aalis/api-session-manager';
 import type { TurnPersistence } from '@aalis/archive-adapter';
-import type { Message, MessageActor, TurnOutcome } from '@aalis/schema-message';
-import { DEFAULT_NOTICES, PersistenceError, runToolLoop } from '@aalis/tool-loop';
+import type { MessageActor } from '@aalis/schema-message';
+import { DEFAULT_NOTICES, PersistenceError } from '@aalis/tool-loop';
 import type { Turn } from '@aalis/turn-scheduler';
 import type { AgentContext } from './agent-context';
 import { settledBefore } from './settled-before';
 import { resolveTurnSettings, type TurnSettings } from './turn-settings';
-
-/** How the body of one turn ended, as `agent:turn:after` reports it ([HK-8], [OUT-1]). */
-export interface TurnBodyResult {
-  readonly outcome: TurnOutcome;
-  readonly reply: Message | undefined;
-  /** Only for `error`: the notice sentence sent to the session ([OUT-2]). */
-  readonly error?: string;
-}
 
 /**
  * The default action of `agent:turn:before`: the whole turn ([HK-2]). Closes the turns of
@@ -28,7 +20,7 @@ export async function runTurnBody(
   context: AgentContext,
   turn: Turn<TurnInput, MessageActor>,
   grace: AbortSignal,
-): Promise<TurnBodyResult> {
+): Promise<TurnEnding> {
   const settings = resolveTurnSettings(context.config, context.deps.sessions, turn.sessionId);
   const persistence = context.createPersistence();
   const result = await runInsideTurn({ context, turn, settings, persistence });
@@ -42,15 +34,13 @@ interface TurnScope {
   readonly persistence: TurnPersistence;
 }
 
-async function runInsideTurn(
-  scope: TurnScope & { readonly settings: TurnSettings },
-): Promise<TurnBodyResult> {
+async function runInsideTurn(scope: TurnScope & { readonly settings: TurnSettings }): Promise<TurnEnding> {
   const { context, turn, settings, persistence } = scope;
   const opening = await openTurn(scope);
   if (opening !== undefined) return opening;
   const resolving = resolveModel(context, settings);
   if (!(await settledBefore(resolving, turn.signal))) return { outcome: 'aborted', reply: undefined };
-  const result = await runToolLoop({
+  return context.toolLoop.run({
     turn: {
       turnId: turn.turnId,
       sessionId: turn.sessionId,
@@ -61,26 +51,8 @@ async function runInsideTurn(
     },
     session: { kind: sessionKindOf(context, turn), settings, ...selfIdentityOf(context, turn) },
     model: await resolving,
-    llm: context.deps.llm,
-    ...(context.deps.tools === undefined ? {} : { tools: context.deps.tools }),
-    hooks: context.deps.hooks,
-    events: context.deps.events,
     persistence,
-    assembler: context.assembler,
-    budget: { counter: context.counter },
-    limits: {
-      toolConcurrency: context.config.toolConcurrency,
-      maxToolResultChars: context.config.maxToolResultChars,
-      maxFormatRetries: context.config.maxFormatRetries,
-    },
-    createCallId: context.config.createCallId,
-    onError: (error) => context.config.logger.warn('turn survived a failure', { turnId: turn.turnId, error }),
   });
-  return {
-    outcome: result.outcome,
-    reply: result.outcome === 'replied' ? result.reply : undefined,
-    ...(result.outcome === 'error' && result.error !== undefined ? { error: result.error } : {}),
-  };
 }
 
 /**
@@ -88,7 +60,7 @@ async function runInsideTurn(
  * the running turn is not cut), then archives the opening inputs ([ARC-6]). Resolves with
  * how the turn ended when it cannot go on, else `undefined`.
  */
-async function openTurn(scope: TurnScope): Promise<TurnBodyResult | undefined> {
+async function openTurn(scope: TurnScope): Promise<TurnEnding | undefined> {
   const { context, turn, persistence } = scope;
   // A store that hangs cannot hold a stopped turn ([LIV-1]).
   if (!(await settledBefore(context.recovery.ensure(turn.sessionId), turn.signal)))
@@ -137,7 +109,7 @@ async function failTurn(
   context: AgentContext,
   turn: Turn<TurnInput, MessageActor>,
   failure: PersistenceError,
-): Promise<TurnBodyResult> {
+): Promise<TurnEnding> {
   const error = DEFAULT_NOTICES.failure(failure);
   const notice = { sessionId: turn.sessionId, content: error, turnId: turn.turnId, kind: 'notice' as const };
   await settledBefore(context.deps.events.emit('outbound:message', { message: notice }), turn.signal);
@@ -149,7 +121,7 @@ async function failTurn(
  * Stop marker ([ARC-9]) then turn record ([ARC-8]); a failing write is logged, not thrown,
  * and a store that still hangs `stopGraceMs` after the stop is abandoned and logged ([LIV-1]).
  */
-async function finishTurn(scope: TurnScope, result: TurnBodyResult, grace: AbortSignal): Promise<void> {
+async function finishTurn(scope: TurnScope, result: TurnEnding, grace: AbortSignal): Promise<void> {
   const { context, turn, persistence } = scope;
   const { turnId, sessionId } = turn;
   try {
@@ -164,7 +136,7 @@ async function finishTurn(scope: TurnScope, result: TurnBodyResult, grace: Abort
   }
 }
 
-async function writeEnding(scope: TurnScope, result: TurnBodyResult): Promise<void> {
+async function writeEnding(scope: TurnScope, result: TurnEnding): Promise<void> {
   const { context, turn, persistence } = scope;
   const { turnId, sessionId } = turn;
   const source = turn.inputs[0]?.message.source;
