@@ -28,7 +28,7 @@ export async function assemblePrompt(
   try {
     const blocks = await untilAborted(
       Promise.resolve().then(() => assembler.assemble(view)),
-      run.signal,
+      run.abortRace,
     );
     if (!Array.isArray(blocks)) throw new TypeError('assemble() must resolve with an array of blocks');
     return blocks.map((block: PromptBlock) => withTokens(run, block));

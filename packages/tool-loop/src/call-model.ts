@@ -32,7 +32,7 @@ export async function callModel(run: TurnRun, prepared: PreparedCall): Promise<C
     response = normalizeResponse(
       await untilAborted(
         Promise.resolve().then(() => run.llm.chat(request)),
-        run.signal,
+        run.abortRace,
       ),
     );
   } catch (error) {

@@ -5,7 +5,7 @@ import {
   type TokenCounter,
   type TokenFigure,
 } from '@aalis/token-budget';
-import { untilAborted } from './until-aborted';
+import type { AbortRace } from './abort-race';
 
 /**
  * The conversation of one turn — the history read at its start, then what the turn appends —
@@ -36,12 +36,12 @@ export class ConversationLedger {
 
   /**
    * Counts the messages appended since the last count, in slices that let other sessions run
-   * ([LIV-3]); stops waiting when `signal` aborts.
+   * ([LIV-3]); stops waiting when the turn aborts.
    */
-  async count(signal: AbortSignal): Promise<void> {
+  async count(waits: AbortRace): Promise<void> {
     if (this.#counted === this.messages.length) return;
     const fresh = this.messages.slice(this.#counted);
-    await untilAborted(this.#counter.countMessagesAsync(fresh, { signal }), signal);
+    await waits.race(this.#counter.countMessagesAsync(fresh, { signal: waits.signal }));
     for (const message of fresh) {
       // Every figure is remembered by the async count above: these are lookups.
       const tokens = this.#counter.countMessage(message);

@@ -13,7 +13,7 @@ import { DEFAULT_TOOL_LOOP_LIMITS } from './tool-loop-limits';
 import type { ToolLoopResult } from './tool-loop-result';
 import { TurnAbortedError } from './turn-aborted-error';
 import { TurnFailedError } from './turn-failed-error';
-import type { LoopSetup, TurnCounts } from './turn-run';
+import type { LoopSetup, TurnCounts, TurnRun } from './turn-run';
 import { turnScope } from './turn-scope';
 
 /** A tool loop made once for an agent: it runs the body of each turn it is handed. */
@@ -66,8 +66,9 @@ async function runTurnBody(setup: LoopSetup, request: ToolLoopRequest): Promise<
   };
   const model = request.model;
   if (model === undefined) return endWithNotice(setup, request, counts, new ModelUnavailableError());
+  let run: TurnRun | undefined;
   try {
-    const run = await startTurnRun(setup, { ...request, model }, counts);
+    run = await startTurnRun(setup, { ...request, model }, counts);
     const step = await converse(run);
     const reply = step === undefined ? undefined : await finalizeReply(run, step.response.content);
     throwIfAborted(run.signal);
@@ -76,6 +77,8 @@ async function runTurnBody(setup: LoopSetup, request: ToolLoopRequest): Promise<
     return { outcome: 'replied', reply: stored, replyContent: reply.content, ...figures(counts) };
   } catch (error) {
     return endWithFailure(setup, request, counts, error);
+  } finally {
+    run?.abortRace.dispose();
   }
 }
 

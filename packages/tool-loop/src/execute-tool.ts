@@ -25,7 +25,7 @@ export async function executeTool(run: TurnRun, invocation: ToolInvocation): Pro
         throwIfAborted(run.signal);
         return tools.execute(invocation);
       }),
-      run.signal,
+      run.abortRace,
     );
     const result = toToolResult(output);
     return typeof result?.content === 'string'

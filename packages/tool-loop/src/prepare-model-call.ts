@@ -35,7 +35,7 @@ export async function prepareModelCall(run: TurnRun, plan: ModelCallPlan): Promi
   const blocks = await assemblePrompt(run, plan.extra);
   // A long text counted cold blocks the event loop: what the turn appended since the last
   // call is counted in slices, so the budgeting below sums figures only ([LIV-3]).
-  await run.state.conversation.count(run.signal);
+  await run.state.conversation.count(run.abortRace);
   const offered = plan.offerTools ? run.offeredTools : [];
   const budgeted = budgetPrompt(run, { blocks, extra: plan.extra, tools: offered });
   const tools = [...offered];

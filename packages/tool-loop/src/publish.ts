@@ -19,5 +19,5 @@ export async function publish<TName extends EventName>(
     return;
   }
   if (context.signal.aborted) return;
-  await untilAborted(emitted, context.signal).catch(() => undefined);
+  await untilAborted(emitted, context.abortRace ?? context.signal).catch(() => undefined);
 }

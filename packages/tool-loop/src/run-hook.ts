@@ -20,7 +20,7 @@ export async function runHook<TName extends HookName>(
   try {
     return await untilAborted(
       Promise.resolve().then(() => run.hooks.run(name, payload)),
-      run.signal,
+      run.abortRace,
     );
   } catch (error) {
     if (TurnAbortedError.isInstance(error)) throw error;

@@ -1,6 +1,7 @@
 import type { ChatMessage, ResolvedModel } from '@aalis/api-llm';
 import { isControlKind } from '@aalis/schema-message';
 import { createTokenCounter, createTurnUsageTracker } from '@aalis/token-budget';
+import { AbortRace } from './abort-race';
 import { ConversationLedger } from './conversation-ledger';
 import { inputMessage } from './input-message';
 import { noPersistence } from './no-persistence';
@@ -45,6 +46,7 @@ export async function startTurnRun(
     session,
     model,
     signal: turn.signal,
+    abortRace: new AbortRace(turn.signal),
     persistence,
     counter,
     acceptsImages,

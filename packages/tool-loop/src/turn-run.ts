@@ -4,6 +4,7 @@ import type { ToolDefinition, ToolsService } from '@aalis/api-tools';
 import type { EventBus } from '@aalis/core';
 import type { GroupReference, MessageTokens, SessionType } from '@aalis/schema-message';
 import type { TokenCounter, TurnUsageTracker } from '@aalis/token-budget';
+import type { AbortRace } from './abort-race';
 import type { ConversationLedger } from './conversation-ledger';
 import type { ToolLoopOptions } from './run-tool-loop-options';
 import type { ToolLoopAssembler } from './tool-loop-assembler';
@@ -28,6 +29,8 @@ export interface TurnCounts {
 export interface EmitContext {
   readonly events: Pick<EventBus, 'emit'>;
   readonly signal: AbortSignal;
+  /** The turn's shared waits against `signal`; absent outside a running turn. */
+  readonly abortRace?: AbortRace;
   readonly onError: (error: unknown) => void;
 }
 
@@ -84,5 +87,7 @@ export interface TurnRun
   readonly offeredTools: readonly ToolDefinition[];
   /** Tokens of `offeredTools`, counted once per turn. */
   readonly offeredToolTokens: number;
+  /** Every wait of the turn races the turn's abort through it ([ABT-1]). */
+  readonly abortRace: AbortRace;
   readonly state: TurnState;
 }
