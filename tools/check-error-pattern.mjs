@@ -9,6 +9,7 @@
  *   options, is branded with `Symbol.for('@aalis/<package>/error')` through the helper,
  *   declares `static readonly code: string | undefined = undefined`, and answers
  *   `isInstance` through `isErrorOfFamily`;
+ * - its tsup config keeps class names (`keepNames: true`), which `new.target.name` reads;
  * - a subclass of the base declares `static override readonly code`, and no subclass brands,
  *   names or recognises itself on its own (it inherits all three).
  */
@@ -96,6 +97,13 @@ for (const { directory, manifest } of workspacePackages(root)) {
         `${relative(root, copyPath)}: missing or not identical to tools/error-family/error-family.ts (run with --write)`,
       );
   }
+  const bundlerConfig = join(root, directory, 'tsup.config.ts');
+  if (
+    bases.length > 0 &&
+    existsSync(bundlerConfig) &&
+    !/keepNames: true/.test(readFileSync(bundlerConfig, 'utf8'))
+  )
+    problems.push(`${directory}/tsup.config.ts: needs \`keepNames: true\` (names come from new.target)`);
   if (bases.length > 1)
     problems.push(
       `${directory}: one error base class per package, found ${bases.map((base) => base.name).join(', ')}`,
