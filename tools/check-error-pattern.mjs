@@ -7,8 +7,8 @@
  * - a base class (a class that extends `Error`) is `<Name>Error` in `<name>-error.ts`, takes
  *   `(message: string, options: …)`, sets `name` from `new.target`, keeps `code` from its
  *   options, is branded with `Symbol.for('@aalis/<package>/error')` through the helper,
- *   declares `static readonly code: string | undefined = undefined`, and answers
- *   `isInstance` through `isErrorOfFamily`;
+ *   declares `static readonly code: string | undefined = undefined`, and gets its
+ *   `isInstance` from `defineIsInstance` in its static block;
  * - its tsup config keeps class names (`keepNames: true`), which `new.target.name` reads;
  * - a subclass of the base declares `static override readonly code`, and no subclass brands,
  *   names or recognises itself on its own (it inherits all three).
@@ -61,11 +61,14 @@ function baseClassRules(name, packageName) {
     [/brandError\(this, brand\);/, 'brandError(this, brand);'],
     [
       new RegExp(
-        `static isInstance<TError extends ${name}>\\(this: ErrorFamilyClass<TError>, value: unknown\\): value is TError`,
+        `declare static readonly isInstance: <TError extends ${name}>\\(this: ErrorFamilyClass<TError>, value: unknown\\) => value is TError;`,
       ),
-      'static isInstance<TError extends …>(this: ErrorFamilyClass<TError>, value: unknown): value is TError',
+      'declare static readonly isInstance: <TError extends …>(this: ErrorFamilyClass<TError>, value: unknown) => value is TError;',
     ],
-    [/return isErrorOfFamily\(value, brand, this\);/, 'return isErrorOfFamily(value, brand, this);'],
+    [
+      new RegExp(`static \\{ defineIsInstance\\(${name}, brand\\); \\}`),
+      `static { defineIsInstance(${name}, brand); }`,
+    ],
   ];
 }
 

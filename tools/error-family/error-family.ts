@@ -13,7 +13,7 @@ export interface ErrorFamilyOptions {
   readonly cause?: unknown;
 }
 
-/** The static side of an error class that `isErrorOfFamily` reads. */
+/** The static side of an error class that `isInstance` reads. */
 export interface ErrorFamilyClass<TError> {
   /** The subclass's code; `undefined` on the base class, which matches every code. */
   readonly code: string | undefined;
@@ -32,15 +32,32 @@ export function brandError(error: Error, brand: symbol): void {
 }
 
 /**
- * Whether `value` carries `brand` (so any installed copy of the package made it) and, unless
- * `errorClass` is the base class, the class's code. A subclass that keeps its parent's code
- * (a store's refinement of a contract error) is told apart by its name.
+ * Gives `baseClass` (call it from the class's static block) a static `isInstance` that every
+ * subclass inherits: `Base.isInstance(value)` is true for any error of the family, from any
+ * installed copy; `Subclass.isInstance(value)` only for the subclass's code. It reads the class
+ * it is taken from, so it also works detached: `errors.some(TurnFailedError.isInstance)`.
  */
-export function isErrorOfFamily(
-  value: unknown,
-  brand: symbol,
-  errorClass: ErrorFamilyClass<unknown>,
-): boolean {
+export function defineIsInstance(baseClass: ErrorFamilyClass<unknown>, brand: symbol): void {
+  const checks = new WeakMap<object, (value: unknown) => boolean>();
+  Object.defineProperty(baseClass, 'isInstance', {
+    configurable: true,
+    get(this: ErrorFamilyClass<unknown>) {
+      let check = checks.get(this);
+      if (check === undefined) {
+        check = (value: unknown) => isErrorOfFamily(value, brand, this);
+        checks.set(this, check);
+      }
+      return check;
+    },
+  });
+}
+
+/**
+ * Whether `value` carries `brand` and, unless `errorClass` is the base class, the class's
+ * code. A subclass that keeps its parent's code (a store's refinement of a contract error) is
+ * told apart by its name.
+ */
+function isErrorOfFamily(value: unknown, brand: symbol, errorClass: ErrorFamilyClass<unknown>): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if ((value as Record<symbol, unknown>)[brand] !== true) return false;
   const code = errorClass.code;

@@ -8,15 +8,14 @@ export function errorClassName(packageName) {
   return `${packageName.replace(/(^|-)([a-z0-9])/g, (_, _dash, letter) => letter.toUpperCase())}Error`;
 }
 
-/** The source of `src/<packageName>-error.ts`. */
-export function baseErrorSource(packageName) {
-  const name = errorClassName(packageName);
+/** The source of `src/<kebab name>.ts`: the base class `name` of the package's errors. */
+export function baseErrorSource(packageName, name = errorClassName(packageName)) {
   return `import {
   brandError,
+  defineIsInstance,
   type ErrorFamilyClass,
   type ErrorFamilyOptions,
   errorOptions,
-  isErrorOfFamily,
 } from './error-family';
 
 const brand = Symbol.for('@aalis/${packageName}/error');
@@ -33,6 +32,19 @@ export interface ${name}Options extends ErrorFamilyOptions {}
 export class ${name} extends Error {
   /** The code of the subclass; \`undefined\` on the base class, which matches every code. */
   static readonly code: string | undefined = undefined;
+  /**
+   * Whether \`value\` is an error of this class (by brand and code), from any installed copy:
+   * on the base class any error of the package, on a subclass only its code. Works detached.
+   */
+  declare static readonly isInstance: <TError extends ${name}>(
+    this: ErrorFamilyClass<TError>,
+    value: unknown,
+  ) => value is TError;
+
+  static {
+    defineIsInstance(${name}, brand);
+  }
+
   /** A stable machine-readable code, listed in the README. */
   readonly code: string;
 
@@ -42,20 +54,13 @@ export class ${name} extends Error {
     this.code = options.code;
     brandError(this, brand);
   }
-
-  /** Whether \`value\` is an error of this class (by brand and code), from any installed copy. */
-  static isInstance<TError extends ${name}>(this: ErrorFamilyClass<TError>, value: unknown): value is TError {
-    // biome-ignore lint/complexity/noThisInStatic: \`this\` is the class asked, so each subclass checks its own code
-    return isErrorOfFamily(value, brand, this);
-  }
 }
 `;
 }
 
-/** The source of `src/<packageName>-error.test.ts`. */
-export function baseErrorTestSource(packageName) {
-  const name = errorClassName(packageName);
-  const kebab = `${packageName}-error`;
+/** The source of `src/<kebab name>.test.ts`, the test of the base class `name`. */
+export function baseErrorTestSource(packageName, name = errorClassName(packageName)) {
+  const kebab = name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
   return `import { describe, expect, it } from 'vitest';
 import { ${name} } from './${kebab}';
 
@@ -82,6 +87,8 @@ describe('${name}', () => {
     expect(${name}.isInstance(other)).toBe(true);
     expect(ExampleError.isInstance(other)).toBe(false);
     expect(${name}.isInstance(Object.assign(new Error('x'), { code: 'EXAMPLE' }))).toBe(false);
+    expect([other].some(ExampleError.isInstance)).toBe(false);
+    expect([other].some(${name}.isInstance)).toBe(true);
   });
 });
 `;

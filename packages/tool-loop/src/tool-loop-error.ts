@@ -1,9 +1,9 @@
 import {
   brandError,
+  defineIsInstance,
   type ErrorFamilyClass,
   type ErrorFamilyOptions,
   errorOptions,
-  isErrorOfFamily,
 } from './error-family';
 
 const brand = Symbol.for('@aalis/tool-loop/error');
@@ -22,6 +22,19 @@ export interface ToolLoopErrorOptions extends ErrorFamilyOptions {}
 export class ToolLoopError extends Error {
   /** The code of the subclass; `undefined` on the base class, which matches every code. */
   static readonly code: string | undefined = undefined;
+  /**
+   * Whether `value` is an error of this class (by brand and code), from any installed copy:
+   * on the base class any error of the package, on a subclass only its code. Works detached.
+   */
+  declare static readonly isInstance: <TError extends ToolLoopError>(
+    this: ErrorFamilyClass<TError>,
+    value: unknown,
+  ) => value is TError;
+
+  static {
+    defineIsInstance(ToolLoopError, brand);
+  }
+
   /** A stable machine-readable code, listed in the README. */
   readonly code: string;
 
@@ -30,14 +43,5 @@ export class ToolLoopError extends Error {
     this.name = new.target.name;
     this.code = options.code;
     brandError(this, brand);
-  }
-
-  /** Whether `value` is an error of this class (by brand and code), from any installed copy. */
-  static isInstance<TError extends ToolLoopError>(
-    this: ErrorFamilyClass<TError>,
-    value: unknown,
-  ): value is TError {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked, so each subclass checks its own code
-    return isErrorOfFamily(value, brand, this);
   }
 }

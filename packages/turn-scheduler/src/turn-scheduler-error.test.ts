@@ -24,5 +24,7 @@ describe('TurnSchedulerError', () => {
     expect(TurnSchedulerError.isInstance(other)).toBe(true);
     expect(ExampleError.isInstance(other)).toBe(false);
     expect(TurnSchedulerError.isInstance(Object.assign(new Error('x'), { code: 'EXAMPLE' }))).toBe(false);
+    expect([other].some(ExampleError.isInstance)).toBe(false);
+    expect([other].some(TurnSchedulerError.isInstance)).toBe(true);
   });
 });

@@ -1,9 +1,9 @@
 import {
   brandError,
+  defineIsInstance,
   type ErrorFamilyClass,
   type ErrorFamilyOptions,
   errorOptions,
-  isErrorOfFamily,
 } from './error-family';
 
 const brand = Symbol.for('@aalis/turn-scheduler/error');
@@ -24,6 +24,19 @@ export interface TurnSchedulerErrorOptions extends ErrorFamilyOptions {
 export class TurnSchedulerError extends Error {
   /** The code of the subclass; `undefined` on the base class, which matches every code. */
   static readonly code: string | undefined = undefined;
+  /**
+   * Whether `value` is an error of this class (by brand and code), from any installed copy:
+   * on the base class any error of the package, on a subclass only its code. Works detached.
+   */
+  declare static readonly isInstance: <TError extends TurnSchedulerError>(
+    this: ErrorFamilyClass<TError>,
+    value: unknown,
+  ) => value is TError;
+
+  static {
+    defineIsInstance(TurnSchedulerError, brand);
+  }
+
   /** A stable machine-readable code, listed in the README. */
   readonly code: string;
   /** The session the failure belongs to, when there is one. */
@@ -35,14 +48,5 @@ export class TurnSchedulerError extends Error {
     this.code = options.code;
     this.sessionId = options.sessionId;
     brandError(this, brand);
-  }
-
-  /** Whether `value` is an error of this class (by brand and code), from any installed copy. */
-  static isInstance<TError extends TurnSchedulerError>(
-    this: ErrorFamilyClass<TError>,
-    value: unknown,
-  ): value is TError {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked, so each subclass checks its own code
-    return isErrorOfFamily(value, brand, this);
   }
 }

@@ -48,6 +48,14 @@ describe('error family helper', () => {
     expect(first.RefinedFirstError.isInstance(new first.FirstError())).toBe(false);
   });
 
+  it('isInstance works detached, still checking the class it was taken from', () => {
+    const errors: unknown[] = [new first.SecondError(), new Error('plain')];
+    expect(errors.some(first.FirstError.isInstance)).toBe(false);
+    expect(errors.some(first.SecondError.isInstance)).toBe(true);
+    expect(errors.filter(first.ExampleError.isInstance)).toHaveLength(1);
+    expect(first.FirstError.isInstance).toBe(first.FirstError.isInstance);
+  });
+
   it('rejects values without the brand, even with a matching code and name', () => {
     const lookalike = Object.assign(new Error('first'), { name: 'FirstError', code: 'FIRST' });
     expect(first.ExampleError.isInstance(lookalike)).toBe(false);

@@ -1,9 +1,9 @@
 import {
   brandError,
+  defineIsInstance,
   type ErrorFamilyClass,
   type ErrorFamilyOptions,
   errorOptions,
-  isErrorOfFamily,
 } from '../error-family';
 
 const brand = Symbol.for('@aalis/example/error');
@@ -11,6 +11,19 @@ const brand = Symbol.for('@aalis/example/error');
 /** A family built on the helper exactly as a package's base class is. */
 export class ExampleError extends Error {
   static readonly code: string | undefined = undefined;
+  /**
+   * Whether `value` is an error of this class (by brand and code), from any installed copy:
+   * on the base class any error of the package, on a subclass only its code. Works detached.
+   */
+  declare static readonly isInstance: <TError extends ExampleError>(
+    this: ErrorFamilyClass<TError>,
+    value: unknown,
+  ) => value is TError;
+
+  static {
+    defineIsInstance(ExampleError, brand);
+  }
+
   readonly code: string;
 
   constructor(message: string, options: ErrorFamilyOptions) {
@@ -18,14 +31,6 @@ export class ExampleError extends Error {
     this.name = new.target.name;
     this.code = options.code;
     brandError(this, brand);
-  }
-
-  static isInstance<TError extends ExampleError>(
-    this: ErrorFamilyClass<TError>,
-    value: unknown,
-  ): value is TError {
-    // biome-ignore lint/complexity/noThisInStatic: `this` is the class asked, so each subclass checks its own code
-    return isErrorOfFamily(value, brand, this);
   }
 }
 
