@@ -44,7 +44,8 @@ export function defineIsInstance(baseClass: ErrorFamilyClass<unknown>, brand: sy
     get(this: ErrorFamilyClass<unknown>) {
       let check = checks.get(this);
       if (check === undefined) {
-        check = (value: unknown) => isErrorOfFamily(value, brand, this);
+        const subclass = this === baseClass ? undefined : this;
+        check = (value: unknown) => isErrorOfFamily(value, brand, subclass);
         checks.set(this, check);
       }
       return check;
@@ -53,16 +54,20 @@ export function defineIsInstance(baseClass: ErrorFamilyClass<unknown>, brand: sy
 }
 
 /**
- * Whether `value` carries `brand` and, unless `errorClass` is the base class, the class's
- * code. A subclass that keeps its parent's code (a store's refinement of a contract error) is
- * told apart by its name.
+ * Whether `value` carries `brand` and, for a subclass (`subclass` given), the subclass's code.
+ * A subclass with no code of its own (it keeps its parent's, or has several) is told apart by
+ * its name: a store's `CorruptRowError` is an `ARCHIVE_STORAGE_FAILED` too.
  */
-function isErrorOfFamily(value: unknown, brand: symbol, errorClass: ErrorFamilyClass<unknown>): boolean {
+function isErrorOfFamily(
+  value: unknown,
+  brand: symbol,
+  subclass: ErrorFamilyClass<unknown> | undefined,
+): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if ((value as Record<symbol, unknown>)[brand] !== true) return false;
-  const code = errorClass.code;
-  if (code === undefined) return true;
-  if ((value as { code?: unknown }).code !== code) return false;
-  const parent = Object.getPrototypeOf(errorClass) as { code?: unknown };
-  return parent.code !== code || (value as { name?: unknown }).name === errorClass.name;
+  if (subclass === undefined) return true;
+  const code = subclass.code;
+  if (code !== undefined && (value as { code?: unknown }).code !== code) return false;
+  const parent = Object.getPrototypeOf(subclass) as { code?: unknown };
+  return parent.code !== code || (value as { name?: unknown }).name === subclass.name;
 }

@@ -48,6 +48,14 @@ describe('error family helper', () => {
     expect(first.RefinedFirstError.isInstance(new first.FirstError())).toBe(false);
   });
 
+  it('a subclass with several codes and none of its own is told apart by name', () => {
+    const several = new first.SeveralCodesError('SEVERAL_A');
+    expect(first.SeveralCodesError.isInstance(several)).toBe(true);
+    expect(first.SeveralCodesError.isInstance(new first.SeveralCodesError('SEVERAL_B'))).toBe(true);
+    expect(first.SeveralCodesError.isInstance(new first.FirstError())).toBe(false);
+    expect(first.ExampleError.isInstance(several)).toBe(true);
+  });
+
   it('isInstance works detached, still checking the class it was taken from', () => {
     const errors: unknown[] = [new first.SecondError(), new Error('plain')];
     expect(errors.some(first.FirstError.isInstance)).toBe(false);

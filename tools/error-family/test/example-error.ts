@@ -50,3 +50,11 @@ export class SecondError extends ExampleError {
 
 /** Keeps its parent's code, as a store's refinement of a contract error does. */
 export class RefinedFirstError extends FirstError {}
+
+/** Has two codes and no `static code` of its own, as schema-message's validation error. */
+export class SeveralCodesError extends ExampleError {
+  declare readonly code: 'SEVERAL_A' | 'SEVERAL_B';
+  constructor(code: 'SEVERAL_A' | 'SEVERAL_B') {
+    super('several', { code });
+  }
+}
