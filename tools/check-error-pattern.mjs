@@ -63,10 +63,8 @@ function baseClassRules(name, packageName) {
     [/this\.code = options\.code;/, 'this.code = options.code;'],
     [/brandError\(this, brand\);/, 'brandError(this, brand);'],
     [
-      new RegExp(
-        `declare static readonly isInstance: <TError extends ${name}>\\(this: ErrorFamilyClass<TError>, value: unknown\\) => value is TError;`,
-      ),
-      'declare static readonly isInstance: <TError extends …>(this: ErrorFamilyClass<TError>, value: unknown) => value is TError;',
+      new RegExp(`declare static readonly isInstance: IsInstance<${name}>;`),
+      `declare static readonly isInstance: IsInstance<${name}>;`,
     ],
     [
       new RegExp(`static \\{ defineIsInstance\\(${name}, brand\\); \\}`),

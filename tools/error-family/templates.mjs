@@ -13,9 +13,9 @@ export function baseErrorSource(packageName, name = errorClassName(packageName))
   return `import {
   brandError,
   defineIsInstance,
-  type ErrorFamilyClass,
   type ErrorFamilyOptions,
   errorOptions,
+  type IsInstance,
 } from './error-family';
 
 const brand = Symbol.for('@aalis/${packageName}/error');
@@ -36,10 +36,7 @@ export class ${name} extends Error {
    * Whether \`value\` is an error of this class (by brand and code), from any installed copy:
    * on the base class any error of the package, on a subclass only its code. Works detached.
    */
-  declare static readonly isInstance: <TError extends ${name}>(
-    this: ErrorFamilyClass<TError>,
-    value: unknown,
-  ) => value is TError;
+  declare static readonly isInstance: IsInstance<${name}>;
 
   static {
     defineIsInstance(${name}, brand);

@@ -1,9 +1,9 @@
 import {
   brandError,
   defineIsInstance,
-  type ErrorFamilyClass,
   type ErrorFamilyOptions,
   errorOptions,
+  type IsInstance,
 } from './error-family';
 
 const brand = Symbol.for('@aalis/api-tools/error');
@@ -27,10 +27,7 @@ export class ToolsError extends Error {
    * Whether `value` is an error of this class (by brand and code), from any installed copy:
    * on the base class any error of the package, on a subclass only its code. Works detached.
    */
-  declare static readonly isInstance: <TError extends ToolsError>(
-    this: ErrorFamilyClass<TError>,
-    value: unknown,
-  ) => value is TError;
+  declare static readonly isInstance: IsInstance<ToolsError>;
 
   static {
     defineIsInstance(ToolsError, brand);

@@ -21,6 +21,15 @@ export interface ErrorFamilyClass<TError> {
   readonly prototype: TError;
 }
 
+/**
+ * The static `isInstance` of a family's base class, which every subclass inherits: called on a
+ * class, it narrows to that class; called on a union of classes, to the base class.
+ */
+export interface IsInstance<TBase> {
+  <TError extends TBase>(this: ErrorFamilyClass<TError>, value: unknown): value is TError;
+  (value: unknown): value is TBase;
+}
+
 /** The `ErrorOptions` for `super(message, …)`: the cause when one was given, else none. */
 export function errorOptions(options: ErrorFamilyOptions): ErrorOptions | undefined {
   return 'cause' in options ? { cause: options.cause } : undefined;

@@ -1,9 +1,9 @@
 import {
   brandError,
   defineIsInstance,
-  type ErrorFamilyClass,
   type ErrorFamilyOptions,
   errorOptions,
+  type IsInstance,
 } from './error-family';
 
 const brand = Symbol.for('@aalis/turn-scheduler/error');
@@ -28,10 +28,7 @@ export class TurnSchedulerError extends Error {
    * Whether `value` is an error of this class (by brand and code), from any installed copy:
    * on the base class any error of the package, on a subclass only its code. Works detached.
    */
-  declare static readonly isInstance: <TError extends TurnSchedulerError>(
-    this: ErrorFamilyClass<TError>,
-    value: unknown,
-  ) => value is TError;
+  declare static readonly isInstance: IsInstance<TurnSchedulerError>;
 
   static {
     defineIsInstance(TurnSchedulerError, brand);
