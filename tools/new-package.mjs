@@ -5,8 +5,9 @@
  * then run `npm install` once so the workspace links it.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { baseErrorSource, baseErrorTestSource, errorClassName } from './error-family/templates.mjs';
 
 const [name, layer, description] = process.argv.slice(2);
 const layers = ['engine', 'contract', 'concern', 'provider', 'plugin', 'kit', 'app', 'internal'];
@@ -60,14 +61,33 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // Error classes take their \`name\` from \`new.target\`: keep it the class's own, not esbuild's \`_Name\`.
+  keepNames: true,
 });
 `;
 mkdirSync(join(directory, 'src'), { recursive: true });
 writeFileSync(join(directory, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 writeFileSync(join(directory, 'tsconfig.json'), `${JSON.stringify(tsconfig, null, 2)}\n`);
 writeFileSync(join(directory, 'tsup.config.ts'), tsup);
-writeFileSync(join(directory, 'src', 'index.ts'), 'export {};\n');
-writeFileSync(join(directory, 'README.md'), `# @aalis/${name}\n\n${description}\n`);
+// The package's error base class in the one pattern of docs/errors.md, with its test and the
+// helper copy that tools/check-error-pattern.mjs keeps identical across packages.
+const errorClass = errorClassName(name);
+copyFileSync(
+  join(root, 'tools', 'error-family', 'error-family.ts'),
+  join(directory, 'src', 'error-family.ts'),
+);
+writeFileSync(join(directory, 'src', `${name}-error.ts`), baseErrorSource(name, errorClass));
+writeFileSync(join(directory, 'src', `${name}-error.test.ts`), baseErrorTestSource(name, errorClass));
+writeFileSync(
+  join(directory, 'src', 'index.ts'),
+  `export { ${errorClass}, type ${errorClass}Options } from './${name}-error';\n`,
+);
+writeFileSync(
+  join(directory, 'README.md'),
+  `# @aalis/${name}\n\n${description}\n\n## Errors\n\nEvery error of this package is a \`${errorClass}\` with a stable \`code\` ` +
+    `(see [the error pattern](https://github.com/aalis/agent/blob/main/docs/errors.md)); \`${errorClass}.isInstance(value)\` recognises ` +
+    'them across installed copies.\n\n| code | class | when |\n| --- | --- | --- |\n',
+);
 // LICENSE, author, repository, homepage and bugs come from the root, as for every published package.
 spawnSync('node', [join(root, 'tools', 'package-metadata.mjs'), '--write'], { stdio: 'inherit' });
 spawnSync('npx', ['biome', 'format', '--write', directory], { stdio: 'inherit' });

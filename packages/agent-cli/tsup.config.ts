@@ -10,6 +10,8 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // Error classes take their `name` from `new.target`: keep it the class's own, not esbuild's `_Name`.
+  keepNames: true,
   // The `aalis-agent` binary: a shebang and the executable bit, on dist/cli.js only.
   async onSuccess() {
     const code = await readFile('dist/cli.js', 'utf8');

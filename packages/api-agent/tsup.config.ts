@@ -7,4 +7,6 @@ export default defineConfig({
   clean: true,
   sourcemap: true,
   target: 'node20',
+  // Error classes take their `name` from `new.target`: keep it the class's own, not esbuild's `_Name`.
+  keepNames: true,
 });

@@ -1,4 +1,4 @@
-const errorBrand = Symbol.for('@aalis/agent-cluster/cluster-input-error');
+import { AgentClusterError } from './agent-cluster-error';
 
 /**
  * `INPUT_FAILED_ON_OWNER`: the agent of the process that serves the input's session rejected
@@ -6,9 +6,10 @@ const errorBrand = Symbol.for('@aalis/agent-cluster/cluster-input-error');
  * `handleMessage` would have rejected; `remoteName` and the message are the original error's.
  * Use `ClusterInputError.isInstance(value)`, which holds across installed copies.
  */
-export class ClusterInputError extends Error {
-  /** Stable machine-readable code. */
-  readonly code = 'INPUT_FAILED_ON_OWNER';
+export class ClusterInputError extends AgentClusterError {
+  /** The stable code of this error. */
+  static override readonly code = 'INPUT_FAILED_ON_OWNER';
+  declare readonly code: 'INPUT_FAILED_ON_OWNER';
   /** The session of the input. */
   readonly sessionId: string;
   /** The `name` of the error the owner's agent rejected with. */
@@ -19,15 +20,10 @@ export class ClusterInputError extends Error {
     readonly remoteName: string;
     readonly message: string;
   }) {
-    super(`the agent serving session ${options.sessionId} rejected the input: ${options.message}`);
-    this.name = 'ClusterInputError';
+    super(`the agent serving session ${options.sessionId} rejected the input: ${options.message}`, {
+      code: ClusterInputError.code,
+    });
     this.sessionId = options.sessionId;
     this.remoteName = options.remoteName;
-    Object.defineProperty(this, errorBrand, { value: true });
-  }
-
-  /** Whether `value` is a `ClusterInputError`, from any installed copy. */
-  static isInstance(value: unknown): value is ClusterInputError {
-    return value instanceof Error && (value as unknown as Record<symbol, unknown>)[errorBrand] === true;
   }
 }

@@ -1,43 +1,42 @@
+import {
+  brandError,
+  defineIsInstance,
+  type ErrorFamilyOptions,
+  errorOptions,
+  type IsInstance,
+} from './error-family';
+
 const brand = Symbol.for('@aalis/agent-conformance/error');
 
-/** Options of {@link ConformanceError}. */
-export interface ConformanceErrorOptions {
-  /** A stable machine-readable code, listed in the README. */
-  readonly code: string;
-  /** The underlying failure. */
-  readonly cause?: unknown;
-}
+/** Options of {@link ConformanceError}: the code, the cause, and the details every error of the package has. */
+export interface ConformanceErrorOptions extends ErrorFamilyOptions {}
 
 /**
- * Base class of every error the conformance kit throws. Each carries a stable `code` and,
- * where one exists, the `cause`. `isInstance` recognizes errors made by any installed copy
- * of the kit (the brand is a registered symbol), which `instanceof` does not.
+ * Base class of every error the conformance kit throws, in the one error pattern of docs/errors.md.
+ * Each carries a stable `code` and, where one exists, the `cause`. `ConformanceError.isInstance(value)`
+ * recognizes errors made by any installed copy of the kit (the brand is a registered symbol),
+ * which `instanceof` does not; `Subclass.isInstance(value)` only that subclass's code.
  */
 export class ConformanceError extends Error {
   /** The code of the subclass; `undefined` on the base class, which matches every code. */
   static readonly code: string | undefined = undefined;
+  /**
+   * Whether `value` is an error of this class (by brand and code), from any installed copy:
+   * on the base class any error of the package, on a subclass only its code. Works detached.
+   */
+  declare static readonly isInstance: IsInstance<ConformanceError>;
+
+  static {
+    defineIsInstance(ConformanceError, brand);
+  }
+
   /** A stable machine-readable code, listed in the README. */
   readonly code: string;
 
   constructor(message: string, options: ConformanceErrorOptions) {
-    super(message, { cause: options.cause });
+    super(message, errorOptions(options));
     this.name = new.target.name;
     this.code = options.code;
-    Object.defineProperty(this, brand, { value: true });
-  }
-
-  /**
-   * Whether `value` is an error of the class this is called on (by brand and code), also
-   * when another installed copy of the kit made it.
-   */
-  static isInstance<TError extends ConformanceError>(
-    this: { readonly code: string | undefined; readonly prototype: TError },
-    value: unknown,
-  ): value is TError {
-    if (typeof value !== 'object' || value === null) return false;
-    if ((value as Record<symbol, unknown>)[brand] !== true) return false;
-    // biome-ignore lint/complexity/noThisInStatic: each subclass checks its own code
-    const expected = this.code;
-    return expected === undefined || (value as { code?: unknown }).code === expected;
+    brandError(this, brand);
   }
 }

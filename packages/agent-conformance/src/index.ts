@@ -1,7 +1,7 @@
 export type { Capabilities, CapabilityKey } from './capabilities';
 export { CapabilitiesError } from './capabilities-error';
 export type { AdapterModule } from './cli/load-adapter';
-export { ConformanceError } from './conformance-error';
+export { ConformanceError, type ConformanceErrorOptions } from './conformance-error';
 export { ExpectedFailuresError } from './expected-failures-error';
 export type { Harness } from './harness/harness';
 export type {

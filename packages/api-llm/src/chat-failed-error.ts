@@ -11,19 +11,15 @@ export interface ChatFailedErrorOptions {
 
 /** `CHAT_FAILED`: the endpoint failed or answered something unusable. */
 export class ChatFailedError extends LlmError {
+  /** The stable code of this error. */
+  static override readonly code = 'CHAT_FAILED';
   declare readonly code: 'CHAT_FAILED';
   readonly status: number | undefined;
   readonly retryable: boolean;
 
   constructor(message: string, options: ChatFailedErrorOptions = {}) {
-    super('CHAT_FAILED', message, { cause: options.cause });
-    this.name = 'ChatFailedError';
+    super(message, { code: ChatFailedError.code, cause: options.cause });
     this.status = options.status;
     this.retryable = options.retryable ?? false;
-  }
-
-  /** Whether `value` is a `ChatFailedError`, from any installed copy. */
-  static override isInstance(value: unknown): value is ChatFailedError {
-    return LlmError.isInstance(value) && value.code === 'CHAT_FAILED';
   }
 }

@@ -7,7 +7,7 @@ export type { ChatRequest } from './chat-request';
 export type { ChatFinishReason, ChatResponse, ChatUsage } from './chat-response';
 export type { ChatToolDefinition } from './chat-tool-definition';
 export { llm } from './llm';
-export { LlmError } from './llm-error';
+export { LlmError, type LlmErrorOptions } from './llm-error';
 export type { LlmService } from './llm-service';
 export { mergeModelCapabilities } from './merge-model-capabilities';
 export type { ModelCapabilities, ModelCapabilityOverrides } from './model-capabilities';

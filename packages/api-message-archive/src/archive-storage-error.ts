@@ -5,15 +5,11 @@ import { MessageArchiveError } from './message-archive-error';
  * read back, …); `cause` holds the underlying error. Nothing of the failed write is kept.
  */
 export class ArchiveStorageError extends MessageArchiveError {
+  /** The stable code of this error. */
+  static override readonly code = 'ARCHIVE_STORAGE_FAILED';
   declare readonly code: 'ARCHIVE_STORAGE_FAILED';
 
   constructor(message: string, options?: { readonly cause?: unknown }) {
-    super('ARCHIVE_STORAGE_FAILED', message, options);
-    this.name = 'ArchiveStorageError';
-  }
-
-  /** Whether `value` is an `ArchiveStorageError`, from any installed copy. */
-  static override isInstance(value: unknown): value is ArchiveStorageError {
-    return MessageArchiveError.isInstance(value) && value.code === 'ARCHIVE_STORAGE_FAILED';
+    super(message, { ...options, code: ArchiveStorageError.code });
   }
 }

@@ -1,7 +1,7 @@
 export { ArchiveStorageError } from './archive-storage-error';
 export { ArchivedMessageNotFoundError } from './archived-message-not-found-error';
 export { messageArchive } from './message-archive';
-export { MessageArchiveError } from './message-archive-error';
+export { MessageArchiveError, type MessageArchiveErrorOptions } from './message-archive-error';
 export type {
   ArchiveIncomingOptions,
   ListMessagesOptions,

@@ -5,7 +5,7 @@ export type { SessionInfo, SessionLastTurn } from './session-info';
 export type { SessionKind } from './session-kind';
 export { SESSION_KINDS } from './session-kind';
 export { sessionManager } from './session-manager';
-export { SessionManagerError } from './session-manager-error';
+export { SessionManagerError, type SessionManagerErrorOptions } from './session-manager-error';
 export type { SessionManagerService } from './session-manager-service';
 export type { SessionSettings } from './session-settings';
 export { SessionSettingsNotFoundError } from './session-settings-not-found-error';

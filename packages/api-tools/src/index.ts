@@ -10,5 +10,5 @@ export { ToolNotFoundError } from './tool-not-found-error';
 export { toolRegistrar } from './tool-registrar';
 export type { ToolOutput, ToolResult } from './tool-result';
 export { tools } from './tools';
-export { ToolsError } from './tools-error';
+export { ToolsError, type ToolsErrorOptions } from './tools-error';
 export type { BoundTools, ToolListQuery, ToolsService } from './tools-service';

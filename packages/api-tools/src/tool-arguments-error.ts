@@ -5,6 +5,8 @@ import { ToolsError } from './tools-error';
  * `problems` lists what is wrong, each naming the argument path.
  */
 export class ToolArgumentsError extends ToolsError {
+  /** The stable code of this error. */
+  static override readonly code = 'INVALID_TOOL_ARGUMENTS';
   declare readonly code: 'INVALID_TOOL_ARGUMENTS';
   readonly problems: readonly string[];
 
@@ -13,18 +15,11 @@ export class ToolArgumentsError extends ToolsError {
     readonly problems: readonly string[];
     readonly cause?: unknown;
   }) {
-    super({
-      code: 'INVALID_TOOL_ARGUMENTS',
+    super(`invalid arguments for ${options.toolName}: ${options.problems.join('; ')}`, {
+      code: ToolArgumentsError.code,
       toolName: options.toolName,
-      message: `invalid arguments for ${options.toolName}: ${options.problems.join('; ')}`,
       cause: options.cause,
     });
-    this.name = 'ToolArgumentsError';
     this.problems = options.problems;
-  }
-
-  /** Whether `value` is a `ToolArgumentsError`, from any installed copy. */
-  static override isInstance(value: unknown): value is ToolArgumentsError {
-    return ToolsError.isInstance(value) && value.code === 'INVALID_TOOL_ARGUMENTS';
   }
 }

@@ -1,30 +1,48 @@
-const errorBrand = Symbol.for('@aalis/api-tools/error');
+import {
+  brandError,
+  defineIsInstance,
+  type ErrorFamilyOptions,
+  errorOptions,
+  type IsInstance,
+} from './error-family';
+
+const brand = Symbol.for('@aalis/api-tools/error');
+
+/** Options of {@link ToolsError}: the code, the cause, and the tool. */
+export interface ToolsErrorOptions extends ErrorFamilyOptions {
+  /** The tool called. */
+  readonly toolName: string;
+}
 
 /**
- * Base class of the errors of tool execution. `code` is stable; use
- * `ToolsError.isInstance(value)` rather than `instanceof`, which fails when two copies of
- * the package are installed. `toolName` names the tool called.
+ * Base class of the errors of tool execution, in the one error pattern of docs/errors.md.
+ * `code` is stable; use `ToolsError.isInstance(value)` rather than `instanceof`, which fails
+ * when two copies of the package are installed; on a subclass it checks that subclass's code.
+ * `toolName` names the tool called.
  */
 export class ToolsError extends Error {
-  /** Stable machine-readable code (listed in the README). */
-  readonly code: string;
-  readonly toolName: string;
+  /** The code of the subclass; `undefined` on the base class, which matches every code. */
+  static readonly code: string | undefined = undefined;
+  /**
+   * Whether `value` is an error of this class (by brand and code), from any installed copy:
+   * on the base class any error of the package, on a subclass only its code. Works detached.
+   */
+  declare static readonly isInstance: IsInstance<ToolsError>;
 
-  constructor(options: {
-    readonly code: string;
-    readonly toolName: string;
-    readonly message: string;
-    readonly cause?: unknown;
-  }) {
-    super(options.message, { cause: options.cause });
-    this.code = options.code;
-    this.toolName = options.toolName;
-    this.name = 'ToolsError';
-    Object.defineProperty(this, errorBrand, { value: true });
+  static {
+    defineIsInstance(ToolsError, brand);
   }
 
-  /** Whether `value` is an error of this package, from any installed copy. */
-  static isInstance(value: unknown): value is ToolsError {
-    return value instanceof Error && (value as unknown as Record<symbol, unknown>)[errorBrand] === true;
+  /** A stable machine-readable code, listed in the README. */
+  readonly code: string;
+  /** The tool called. */
+  readonly toolName: string;
+
+  constructor(message: string, options: ToolsErrorOptions) {
+    super(message, errorOptions(options));
+    this.name = new.target.name;
+    this.code = options.code;
+    this.toolName = options.toolName;
+    brandError(this, brand);
   }
 }

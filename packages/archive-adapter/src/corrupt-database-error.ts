@@ -18,6 +18,8 @@ export interface CorruptDatabaseErrorOptions {
  * `-wal` and `-shm` files) away to start with an empty history.
  */
 export class CorruptDatabaseError extends MessageArchiveError {
+  /** The stable code of this error. */
+  static override readonly code = 'ARCHIVE_DATABASE_CORRUPT';
   declare readonly code: 'ARCHIVE_DATABASE_CORRUPT';
   /** The database file. */
   readonly path: string;
@@ -27,19 +29,12 @@ export class CorruptDatabaseError extends MessageArchiveError {
   constructor(options: CorruptDatabaseErrorOptions) {
     const problems = options.problems.slice(0, 10);
     super(
-      'ARCHIVE_DATABASE_CORRUPT',
       `the archive database ${options.path} is damaged or not an SQLite database ` +
         `(${problems.join('; ') || 'unknown problem'}). Restore it from a backup, or move it and its ` +
         '-wal and -shm files away to start with an empty history.',
-      { cause: options.cause },
+      { code: CorruptDatabaseError.code, cause: options.cause },
     );
-    this.name = 'CorruptDatabaseError';
     this.path = options.path;
     this.problems = problems;
-  }
-
-  /** Whether `value` is a `CorruptDatabaseError`, from any installed copy. */
-  static override isInstance(value: unknown): value is CorruptDatabaseError {
-    return MessageArchiveError.isInstance(value) && value.code === 'ARCHIVE_DATABASE_CORRUPT';
   }
 }

@@ -31,15 +31,9 @@ export class CorruptRowError extends ArchiveStorageError {
     super(`corrupt row ${options.rowId} in table ${options.table}${subject}: ${describe(options.cause)}`, {
       cause: options.cause,
     });
-    this.name = 'CorruptRowError';
     this.table = options.table;
     this.rowId = options.rowId;
     this.messageId = options.messageId;
-  }
-
-  /** Whether `value` is a `CorruptRowError`, from any installed copy. */
-  static override isInstance(value: unknown): value is CorruptRowError {
-    return ArchiveStorageError.isInstance(value) && value.name === 'CorruptRowError';
   }
 }
 

@@ -22,6 +22,8 @@ export interface DatabaseInUseErrorOptions {
  * over: such a store no longer writes. `holder` and `heartbeatAgeMs` describe the holder.
  */
 export class DatabaseInUseError extends MessageArchiveError {
+  /** The stable code of this error. */
+  static override readonly code = 'ARCHIVE_DATABASE_IN_USE';
   declare readonly code: 'ARCHIVE_DATABASE_IN_USE';
   /** The database file. */
   readonly path: string;
@@ -33,17 +35,11 @@ export class DatabaseInUseError extends MessageArchiveError {
   readonly operation: StoreOperation | undefined;
 
   constructor(options: DatabaseInUseErrorOptions) {
-    super('ARCHIVE_DATABASE_IN_USE', describeInUse(options));
-    this.name = 'DatabaseInUseError';
+    super(describeInUse(options), { code: DatabaseInUseError.code });
     this.path = options.path;
     this.holder = options.holder;
     this.heartbeatAgeMs = options.holder === undefined ? undefined : options.now - options.holder.heartbeatAt;
     this.operation = options.operation;
-  }
-
-  /** Whether `value` is a `DatabaseInUseError`, from any installed copy. */
-  static override isInstance(value: unknown): value is DatabaseInUseError {
-    return MessageArchiveError.isInstance(value) && value.code === 'ARCHIVE_DATABASE_IN_USE';
   }
 }
 

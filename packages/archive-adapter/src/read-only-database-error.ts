@@ -22,6 +22,8 @@ export interface ReadOnlyDatabaseErrorOptions {
  * (`requested`) or because the file became read-only.
  */
 export class ReadOnlyDatabaseError extends MessageArchiveError {
+  /** The stable code of this error. */
+  static override readonly code = 'ARCHIVE_DATABASE_READ_ONLY';
   declare readonly code: 'ARCHIVE_DATABASE_READ_ONLY';
   /** The database file. */
   readonly path: string;
@@ -31,16 +33,10 @@ export class ReadOnlyDatabaseError extends MessageArchiveError {
   readonly requested: boolean;
 
   constructor(options: ReadOnlyDatabaseErrorOptions) {
-    super('ARCHIVE_DATABASE_READ_ONLY', describeReadOnly(options), { cause: options.cause });
-    this.name = 'ReadOnlyDatabaseError';
+    super(describeReadOnly(options), { code: ReadOnlyDatabaseError.code, cause: options.cause });
     this.path = options.path;
     this.operation = options.operation;
     this.requested = options.requested ?? false;
-  }
-
-  /** Whether `value` is a `ReadOnlyDatabaseError`, from any installed copy. */
-  static override isInstance(value: unknown): value is ReadOnlyDatabaseError {
-    return MessageArchiveError.isInstance(value) && value.code === 'ARCHIVE_DATABASE_READ_ONLY';
   }
 }
 

@@ -30,14 +30,8 @@ export class StorageOperationError extends ArchiveStorageError {
     const access = storeAccess(options.operation);
     const reason = options.reason ?? describe(options.cause);
     super(`${options.operation} failed (${access}): ${reason}`, { cause: options.cause });
-    this.name = 'StorageOperationError';
     this.operation = options.operation;
     this.access = access;
-  }
-
-  /** Whether `value` is a `StorageOperationError`, from any installed copy. */
-  static override isInstance(value: unknown): value is StorageOperationError {
-    return ArchiveStorageError.isInstance(value) && value.name === 'StorageOperationError';
   }
 }
 

@@ -15,13 +15,7 @@ export class UnsupportedSchemaVersionError extends ArchiveStorageError {
     super(
       `database schema version ${options.foundVersion} is newer than the supported version ${options.supportedVersion}`,
     );
-    this.name = 'UnsupportedSchemaVersionError';
     this.foundVersion = options.foundVersion;
     this.supportedVersion = options.supportedVersion;
-  }
-
-  /** Whether `value` is an `UnsupportedSchemaVersionError`, from any installed copy. */
-  static override isInstance(value: unknown): value is UnsupportedSchemaVersionError {
-    return ArchiveStorageError.isInstance(value) && value.name === 'UnsupportedSchemaVersionError';
   }
 }

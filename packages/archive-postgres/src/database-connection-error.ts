@@ -23,13 +23,7 @@ export class DatabaseConnectionError extends ArchiveStorageError {
     super(`${options.operation} failed: the database connection was lost (${describe(options.cause)})`, {
       cause: options.cause,
     });
-    this.name = 'DatabaseConnectionError';
     this.operation = options.operation;
-  }
-
-  /** Whether `value` is a `DatabaseConnectionError`, from any installed copy. */
-  static override isInstance(value: unknown): value is DatabaseConnectionError {
-    return ArchiveStorageError.isInstance(value) && value.name === 'DatabaseConnectionError';
   }
 }
 

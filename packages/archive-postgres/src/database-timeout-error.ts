@@ -32,14 +32,8 @@ export class DatabaseTimeoutError extends ArchiveStorageError {
 
   constructor(options: DatabaseTimeoutErrorOptions) {
     super(`${options.operation} failed: ${WHAT[options.kind]}`, { cause: options.cause });
-    this.name = 'DatabaseTimeoutError';
     this.operation = options.operation;
     this.kind = options.kind;
-  }
-
-  /** Whether `value` is a `DatabaseTimeoutError`, from any installed copy. */
-  static override isInstance(value: unknown): value is DatabaseTimeoutError {
-    return ArchiveStorageError.isInstance(value) && value.name === 'DatabaseTimeoutError';
   }
 }
 

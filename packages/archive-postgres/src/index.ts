@@ -16,7 +16,7 @@ export type { PostgresSessionManagerOptions, PostgresSessionSpec } from './postg
 export { type SessionHold, SessionHolds } from './session-holds';
 export { type InboxInput, SessionInbox } from './session-inbox';
 export type { SessionLease } from './session-lease';
-export { SessionLeaseError } from './session-lease-error';
+export { SessionLeaseError, type SessionLeaseErrorOptions } from './session-lease-error';
 export { type LeaseCallOptions, SessionLeases } from './session-leases';
 export type { SessionLeasesOptions } from './session-leases-options';
 export { SessionNotLeasedError } from './session-not-leased-error';

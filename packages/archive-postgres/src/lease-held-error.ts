@@ -15,6 +15,8 @@ export interface LeaseHeldErrorOptions {
  * again after `expiresAt` (server time) or route the work to `holder` ([DUR-3]).
  */
 export class LeaseHeldError extends SessionLeaseError {
+  /** The stable code of this error. */
+  static override readonly code = 'LEASE_HELD';
   declare readonly code: 'LEASE_HELD';
   /** The owner holding the lease. */
   readonly holder: string;
@@ -23,17 +25,13 @@ export class LeaseHeldError extends SessionLeaseError {
 
   constructor(options: LeaseHeldErrorOptions) {
     super(
-      'LEASE_HELD',
-      options.sessionId,
       `the lease of session ${options.sessionId} is held by ${options.holder} until ${options.expiresAt.toISOString()}`,
+      {
+        code: LeaseHeldError.code,
+        sessionId: options.sessionId,
+      },
     );
-    this.name = 'LeaseHeldError';
     this.holder = options.holder;
     this.expiresAt = options.expiresAt;
-  }
-
-  /** Whether `value` is a `LeaseHeldError`, from any installed copy. */
-  static override isInstance(value: unknown): value is LeaseHeldError {
-    return SessionLeaseError.isInstance(value) && value.code === 'LEASE_HELD';
   }
 }

@@ -24,6 +24,8 @@ export interface LeaseLostErrorOptions {
  * for the session; its fenced archive writes are refused once another owner took over.
  */
 export class LeaseLostError extends SessionLeaseError {
+  /** The stable code of this error. */
+  static override readonly code = 'LEASE_LOST';
   declare readonly code: 'LEASE_LOST';
   /** The fencing token of the lost lease. */
   readonly token: number;
@@ -32,21 +34,15 @@ export class LeaseLostError extends SessionLeaseError {
 
   constructor(options: LeaseLostErrorOptions) {
     super(
-      'LEASE_LOST',
-      options.sessionId,
       `the lease of session ${options.sessionId} (token ${options.token}) was lost: ${WHY[options.kind]}`,
       {
+        code: LeaseLostError.code,
+        sessionId: options.sessionId,
         cause: options.cause,
       },
     );
-    this.name = 'LeaseLostError';
     this.token = options.token;
     this.kind = options.kind;
-  }
-
-  /** Whether `value` is a `LeaseLostError`, from any installed copy. */
-  static override isInstance(value: unknown): value is LeaseLostError {
-    return SessionLeaseError.isInstance(value) && value.code === 'LEASE_LOST';
   }
 }
 

@@ -12,12 +12,6 @@ export class SessionNotLeasedError extends ArchiveStorageError {
 
   constructor(sessionId: string) {
     super(`write refused: this process holds no lease of session ${sessionId}`);
-    this.name = 'SessionNotLeasedError';
     this.sessionId = sessionId;
-  }
-
-  /** Whether `value` is a `SessionNotLeasedError`, from any installed copy. */
-  static override isInstance(value: unknown): value is SessionNotLeasedError {
-    return ArchiveStorageError.isInstance(value) && value.name === 'SessionNotLeasedError';
   }
 }

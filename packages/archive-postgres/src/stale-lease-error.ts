@@ -24,13 +24,7 @@ export class StaleLeaseError extends ArchiveStorageError {
     super(
       `write refused: the lease of session ${options.sessionId} with token ${options.token} is no longer current`,
     );
-    this.name = 'StaleLeaseError';
     this.sessionId = options.sessionId;
     this.token = options.token;
-  }
-
-  /** Whether `value` is a `StaleLeaseError`, from any installed copy. */
-  static override isInstance(value: unknown): value is StaleLeaseError {
-    return ArchiveStorageError.isInstance(value) && value.name === 'StaleLeaseError';
   }
 }

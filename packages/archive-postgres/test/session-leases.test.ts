@@ -206,7 +206,7 @@ describe('SessionLeases: ownership of a session ([DUR-3])', () => {
   it('recognises its errors from another installed copy by their brand', () => {
     const error = new LeaseHeldError({ sessionId: 's', holder: 'h', expiresAt: new Date(0) });
     const foreign = Object.assign(new Error('x'), { code: 'LEASE_HELD' });
-    Object.defineProperty(foreign, Symbol.for('@aalis/archive-postgres/session-lease-error'), {
+    Object.defineProperty(foreign, Symbol.for('@aalis/archive-postgres/error'), {
       value: true,
     });
     expect(SessionLeaseError.isInstance(error)).toBe(true);

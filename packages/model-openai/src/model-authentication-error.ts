@@ -5,15 +5,11 @@ import { ModelProviderError, type ModelProviderErrorOptions } from './model-prov
  * retried.
  */
 export class ModelAuthenticationError extends ModelProviderError {
+  /** The stable code of this error. */
+  static override readonly code = 'MODEL_AUTHENTICATION_FAILED';
   declare readonly code: 'MODEL_AUTHENTICATION_FAILED';
 
-  constructor(message: string, options: ModelProviderErrorOptions = {}) {
-    super('MODEL_AUTHENTICATION_FAILED', message, { ...options, retryable: false });
-    this.name = 'ModelAuthenticationError';
-  }
-
-  /** Whether `value` is a `ModelAuthenticationError`, from any installed copy. */
-  static override isInstance(value: unknown): value is ModelAuthenticationError {
-    return ModelProviderError.isInstance(value) && value.code === 'MODEL_AUTHENTICATION_FAILED';
+  constructor(message: string, options: Omit<ModelProviderErrorOptions, 'code' | 'retryable'> = {}) {
+    super(message, { ...options, code: ModelAuthenticationError.code, retryable: false });
   }
 }

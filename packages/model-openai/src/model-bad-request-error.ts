@@ -5,15 +5,11 @@ import { ModelProviderError, type ModelProviderErrorOptions } from './model-prov
  * for a model it does not serve); the message carries the server's own message. Not retried.
  */
 export class ModelBadRequestError extends ModelProviderError {
+  /** The stable code of this error. */
+  static override readonly code = 'MODEL_BAD_REQUEST';
   declare readonly code: 'MODEL_BAD_REQUEST';
 
-  constructor(message: string, options: ModelProviderErrorOptions = {}) {
-    super('MODEL_BAD_REQUEST', message, { ...options, retryable: false });
-    this.name = 'ModelBadRequestError';
-  }
-
-  /** Whether `value` is a `ModelBadRequestError`, from any installed copy. */
-  static override isInstance(value: unknown): value is ModelBadRequestError {
-    return ModelProviderError.isInstance(value) && value.code === 'MODEL_BAD_REQUEST';
+  constructor(message: string, options: Omit<ModelProviderErrorOptions, 'code' | 'retryable'> = {}) {
+    super(message, { ...options, code: ModelBadRequestError.code, retryable: false });
   }
 }

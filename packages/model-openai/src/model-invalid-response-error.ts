@@ -6,15 +6,11 @@ import { ModelProviderError, type ModelProviderErrorOptions } from './model-prov
  * retried.
  */
 export class ModelInvalidResponseError extends ModelProviderError {
+  /** The stable code of this error. */
+  static override readonly code = 'MODEL_INVALID_RESPONSE';
   declare readonly code: 'MODEL_INVALID_RESPONSE';
 
-  constructor(message: string, options: ModelProviderErrorOptions = {}) {
-    super('MODEL_INVALID_RESPONSE', message, { ...options, retryable: false });
-    this.name = 'ModelInvalidResponseError';
-  }
-
-  /** Whether `value` is a `ModelInvalidResponseError`, from any installed copy. */
-  static override isInstance(value: unknown): value is ModelInvalidResponseError {
-    return ModelProviderError.isInstance(value) && value.code === 'MODEL_INVALID_RESPONSE';
+  constructor(message: string, options: Omit<ModelProviderErrorOptions, 'code' | 'retryable'> = {}) {
+    super(message, { ...options, code: ModelInvalidResponseError.code, retryable: false });
   }
 }

@@ -5,15 +5,11 @@ import { ModelProviderError, type ModelProviderErrorOptions } from './model-prov
  * while the reply streamed in.
  */
 export class ModelNetworkError extends ModelProviderError {
+  /** The stable code of this error. */
+  static override readonly code = 'MODEL_NETWORK_ERROR';
   declare readonly code: 'MODEL_NETWORK_ERROR';
 
-  constructor(message: string, options: ModelProviderErrorOptions = {}) {
-    super('MODEL_NETWORK_ERROR', message, { ...options, retryable: true });
-    this.name = 'ModelNetworkError';
-  }
-
-  /** Whether `value` is a `ModelNetworkError`, from any installed copy. */
-  static override isInstance(value: unknown): value is ModelNetworkError {
-    return ModelProviderError.isInstance(value) && value.code === 'MODEL_NETWORK_ERROR';
+  constructor(message: string, options: Omit<ModelProviderErrorOptions, 'code' | 'retryable'> = {}) {
+    super(message, { ...options, code: ModelNetworkError.code, retryable: true });
   }
 }

@@ -1,4 +1,12 @@
-const errorBrand = Symbol.for('@aalis/model-openai/error');
+import {
+  brandError,
+  defineIsInstance,
+  type ErrorFamilyOptions,
+  errorOptions,
+  type IsInstance,
+} from './error-family';
+
+const brand = Symbol.for('@aalis/model-openai/error');
 
 /** The stable codes of {@link ModelProviderError} and its subclasses (listed in the README). */
 export type ModelProviderErrorCode =
@@ -9,24 +17,43 @@ export type ModelProviderErrorCode =
   | 'MODEL_NETWORK_ERROR'
   | 'MODEL_INVALID_RESPONSE';
 
-/** Options of {@link ModelProviderError} and its subclasses. */
-export interface ModelProviderErrorOptions {
+/**
+ * Options of {@link ModelProviderError}: the code and retryability (each subclass fixes both),
+ * the cause, and the details of the failure. A subclass takes them without `code` and
+ * `retryable`.
+ */
+export interface ModelProviderErrorOptions extends ErrorFamilyOptions {
+  readonly code: ModelProviderErrorCode;
+  /** Whether the same request may succeed later. */
+  readonly retryable: boolean;
   /** The HTTP status of the endpoint's answer, when there was one. */
   readonly status?: number;
   /** How many requests were sent for the call, retries included. Defaults to 1. */
   readonly attempts?: number;
-  readonly cause?: unknown;
 }
 
 /**
- * Base class of the failures of an OpenAI-compatible endpoint. `chat` rejects with the
- * contract's `ChatFailedError` whose `cause` is one of these, so callers that know this
- * provider can tell an expired key from a rate limit by `code`. Use
- * `ModelProviderError.isInstance(value)` rather than `instanceof`, which fails when two
- * copies of the package are installed.
+ * Base class of the failures of an OpenAI-compatible endpoint, in the one error pattern of
+ * docs/errors.md. `chat` rejects with the contract's `ChatFailedError` whose `cause` is one of
+ * these, so callers that know this provider can tell an expired key from a rate limit by
+ * `code`. Use `ModelProviderError.isInstance(value)` rather than `instanceof`, which fails when
+ * two copies of the package are installed; `ModelRateLimitedError.isInstance(value)` checks
+ * that code only.
  */
 export class ModelProviderError extends Error {
-  /** Stable machine-readable code. */
+  /** The code of the subclass; `undefined` on the base class, which matches every code. */
+  static readonly code: string | undefined = undefined;
+  /**
+   * Whether `value` is an error of this class (by brand and code), from any installed copy:
+   * on the base class any error of the package, on a subclass only its code. Works detached.
+   */
+  declare static readonly isInstance: IsInstance<ModelProviderError>;
+
+  static {
+    defineIsInstance(ModelProviderError, brand);
+  }
+
+  /** A stable machine-readable code, listed in the README. */
   readonly code: ModelProviderErrorCode;
   /** The HTTP status of the endpoint's answer; `undefined` for network and stream failures. */
   readonly status: number | undefined;
@@ -35,22 +62,13 @@ export class ModelProviderError extends Error {
   /** How many requests were sent for the call, retries included. */
   readonly attempts: number;
 
-  constructor(
-    code: ModelProviderErrorCode,
-    message: string,
-    options: ModelProviderErrorOptions & { readonly retryable: boolean },
-  ) {
-    super(message, { cause: options.cause });
-    this.name = 'ModelProviderError';
-    this.code = code;
+  constructor(message: string, options: ModelProviderErrorOptions) {
+    super(message, errorOptions(options));
+    this.name = new.target.name;
+    this.code = options.code;
     this.status = options.status;
     this.retryable = options.retryable;
     this.attempts = options.attempts ?? 1;
-    Object.defineProperty(this, errorBrand, { value: true });
-  }
-
-  /** Whether `value` is an error of this package, from any installed copy. */
-  static isInstance(value: unknown): value is ModelProviderError {
-    return value instanceof Error && (value as unknown as Record<symbol, unknown>)[errorBrand] === true;
+    brandError(this, brand);
   }
 }

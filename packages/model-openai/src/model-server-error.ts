@@ -5,15 +5,11 @@ import { ModelProviderError, type ModelProviderErrorOptions } from './model-prov
  * error event inside the stream.
  */
 export class ModelServerError extends ModelProviderError {
+  /** The stable code of this error. */
+  static override readonly code = 'MODEL_SERVER_ERROR';
   declare readonly code: 'MODEL_SERVER_ERROR';
 
-  constructor(message: string, options: ModelProviderErrorOptions = {}) {
-    super('MODEL_SERVER_ERROR', message, { ...options, retryable: true });
-    this.name = 'ModelServerError';
-  }
-
-  /** Whether `value` is a `ModelServerError`, from any installed copy. */
-  static override isInstance(value: unknown): value is ModelServerError {
-    return ModelProviderError.isInstance(value) && value.code === 'MODEL_SERVER_ERROR';
+  constructor(message: string, options: Omit<ModelProviderErrorOptions, 'code' | 'retryable'> = {}) {
+    super(message, { ...options, code: ModelServerError.code, retryable: true });
   }
 }

@@ -10,7 +10,10 @@ import type {
 import { ModelRateLimitedError } from './model-rate-limited-error';
 import { ModelServerError } from './model-server-error';
 
-type ErrorClass = new (message: string, options: ModelProviderErrorOptions) => ModelProviderError;
+type ErrorClass = new (
+  message: string,
+  options: Omit<ModelProviderErrorOptions, 'code' | 'retryable'>,
+) => ModelProviderError;
 
 const classes: Readonly<Record<ModelProviderErrorCode, ErrorClass>> = {
   MODEL_AUTHENTICATION_FAILED: ModelAuthenticationError,

@@ -5,20 +5,15 @@ import { AgentError } from './agent-error';
  * Logged once per drain with every abandoned piece named; the drain itself resolves.
  */
 export class DrainDeadlineError extends AgentError {
-  static readonly code = 'AGENT_DRAIN_DEADLINE';
+  static override readonly code = 'AGENT_DRAIN_DEADLINE';
   /** One line per abandoned piece, e.g. `turn t-1 of session s1 (2 inputs)`. */
   readonly abandoned: readonly string[];
 
   constructor(options: { readonly deadlineMs: number; readonly abandoned: readonly string[] }) {
     super(
-      DrainDeadlineError.code,
       `drain abandoned ${options.abandoned.length} piece(s) after ${options.deadlineMs} ms: ${options.abandoned.join('; ')}`,
+      { code: DrainDeadlineError.code },
     );
-    this.name = 'DrainDeadlineError';
     this.abandoned = Object.freeze([...options.abandoned]);
-  }
-
-  static override isInstance(value: unknown): value is DrainDeadlineError {
-    return AgentError.isInstance(value) && value.code === DrainDeadlineError.code;
   }
 }

@@ -5,7 +5,7 @@ import { AgentError } from './agent-error';
  * logged, never thrown: the input is not processed and the sender gets a `[系统]` notice.
  */
 export class InputTooLargeError extends AgentError {
-  static readonly code = 'AGENT_INPUT_TOO_LARGE';
+  static override readonly code = 'AGENT_INPUT_TOO_LARGE';
   readonly sessionId: string;
   /** The input's length in UTF-16 code units (`String.length`). */
   readonly characters: number;
@@ -13,16 +13,11 @@ export class InputTooLargeError extends AgentError {
 
   constructor(options: { readonly sessionId: string; readonly characters: number; readonly limit: number }) {
     super(
-      InputTooLargeError.code,
       `input of ${options.characters} characters in session ${options.sessionId} is over the limit of ${options.limit}`,
+      { code: InputTooLargeError.code },
     );
-    this.name = 'InputTooLargeError';
     this.sessionId = options.sessionId;
     this.characters = options.characters;
     this.limit = options.limit;
-  }
-
-  static override isInstance(value: unknown): value is InputTooLargeError {
-    return AgentError.isInstance(value) && value.code === InputTooLargeError.code;
   }
 }

@@ -16,21 +16,14 @@ export interface InvalidPromptContributionErrorOptions {
  */
 export class InvalidPromptContributionError extends PromptAssemblerError {
   /** The stable code of this error. */
-  static readonly code = 'PROMPT_CONTRIBUTION_INVALID';
+  static override readonly code = 'PROMPT_CONTRIBUTION_INVALID';
   /** The contribution's global key. */
   readonly key: string;
 
   constructor(options: InvalidPromptContributionErrorOptions) {
-    super(
-      InvalidPromptContributionError.code,
-      `Prompt contribution ${options.key} is invalid: ${options.reason}`,
-    );
-    this.name = 'InvalidPromptContributionError';
+    super(`Prompt contribution ${options.key} is invalid: ${options.reason}`, {
+      code: InvalidPromptContributionError.code,
+    });
     this.key = options.key;
-  }
-
-  /** Whether `value` is an `InvalidPromptContributionError` from any installed copy of this package. */
-  static override isInstance(value: unknown): value is InvalidPromptContributionError {
-    return PromptAssemblerError.isInstance(value) && value.code === InvalidPromptContributionError.code;
   }
 }

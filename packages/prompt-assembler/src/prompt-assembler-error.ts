@@ -1,34 +1,43 @@
-const errorBrand = Symbol.for('@aalis/prompt-assembler/error');
+import {
+  brandError,
+  defineIsInstance,
+  type ErrorFamilyOptions,
+  errorOptions,
+  type IsInstance,
+} from './error-family';
 
-/** Options every error of this package accepts. */
-export interface PromptAssemblerErrorOptions {
-  readonly cause?: unknown;
-}
+const brand = Symbol.for('@aalis/prompt-assembler/error');
+
+/** Options of {@link PromptAssemblerError}: the code, the cause, and the details every error of the package has. */
+export interface PromptAssemblerErrorOptions extends ErrorFamilyOptions {}
 
 /**
- * Base class of every error of this package. Each subclass has a stable `code` (listed in the
- * README). `isInstance` also recognises errors made by another installed copy of this package,
- * where `instanceof` would not. Programmer misuse (a missing option, a dry run with inputs)
- * throws a plain `TypeError` instead.
+ * Base class of every error of this package, in the one error pattern of docs/errors.md. Each
+ * subclass has a stable `code` (listed in the README). `PromptAssemblerError.isInstance(value)`
+ * also recognises errors made by another installed copy of this package, where `instanceof`
+ * would not; `Subclass.isInstance(value)` only that subclass's code. Programmer misuse (a
+ * missing option, a dry run with inputs) throws a plain `TypeError` instead.
  */
 export class PromptAssemblerError extends Error {
-  /** A stable string naming the failure. */
-  readonly code: string;
+  /** The code of the subclass; `undefined` on the base class, which matches every code. */
+  static readonly code: string | undefined = undefined;
+  /**
+   * Whether `value` is an error of this class (by brand and code), from any installed copy:
+   * on the base class any error of the package, on a subclass only its code. Works detached.
+   */
+  declare static readonly isInstance: IsInstance<PromptAssemblerError>;
 
-  constructor(code: string, message: string, options: PromptAssemblerErrorOptions = {}) {
-    super(message, 'cause' in options ? { cause: options.cause } : undefined);
-    this.name = 'PromptAssemblerError';
-    this.code = code;
-    Object.defineProperty(this, errorBrand, { value: true });
+  static {
+    defineIsInstance(PromptAssemblerError, brand);
   }
 
-  /** Whether `value` is an error of this package, from this copy or any other. */
-  static isInstance(value: unknown): value is PromptAssemblerError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [errorBrand]?: unknown })[errorBrand] === true &&
-      typeof (value as { code?: unknown }).code === 'string'
-    );
+  /** A stable machine-readable code, listed in the README. */
+  readonly code: string;
+
+  constructor(message: string, options: PromptAssemblerErrorOptions) {
+    super(message, errorOptions(options));
+    this.name = new.target.name;
+    this.code = options.code;
+    brandError(this, brand);
   }
 }

@@ -7,15 +7,12 @@ import { PromptAssemblerError, type PromptAssemblerErrorOptions } from './prompt
  */
 export class PromptAssemblyAbortedError extends PromptAssemblerError {
   /** The stable code of this error. */
-  static readonly code = 'PROMPT_ASSEMBLY_ABORTED';
+  static override readonly code = 'PROMPT_ASSEMBLY_ABORTED';
 
-  constructor(options: PromptAssemblerErrorOptions = {}) {
-    super(PromptAssemblyAbortedError.code, 'Prompt assembly stopped: the turn was aborted', options);
-    this.name = 'PromptAssemblyAbortedError';
-  }
-
-  /** Whether `value` is a `PromptAssemblyAbortedError` from any installed copy of this package. */
-  static override isInstance(value: unknown): value is PromptAssemblyAbortedError {
-    return PromptAssemblerError.isInstance(value) && value.code === PromptAssemblyAbortedError.code;
+  constructor(options: Omit<PromptAssemblerErrorOptions, 'code'> = {}) {
+    super('Prompt assembly stopped: the turn was aborted', {
+      ...options,
+      code: PromptAssemblyAbortedError.code,
+    });
   }
 }

@@ -14,20 +14,15 @@ export interface PromptContributionFailedErrorOptions {
  */
 export class PromptContributionFailedError extends PromptAssemblerError {
   /** The stable code of this error. */
-  static readonly code = 'PROMPT_CONTRIBUTION_FAILED';
+  static override readonly code = 'PROMPT_CONTRIBUTION_FAILED';
   /** The contribution's global key. */
   readonly key: string;
 
   constructor(options: PromptContributionFailedErrorOptions) {
-    super(PromptContributionFailedError.code, `Prompt contribution ${options.key} failed to build`, {
+    super(`Prompt contribution ${options.key} failed to build`, {
+      code: PromptContributionFailedError.code,
       cause: options.cause,
     });
-    this.name = 'PromptContributionFailedError';
     this.key = options.key;
-  }
-
-  /** Whether `value` is a `PromptContributionFailedError` from any installed copy of this package. */
-  static override isInstance(value: unknown): value is PromptContributionFailedError {
-    return PromptAssemblerError.isInstance(value) && value.code === PromptContributionFailedError.code;
   }
 }

@@ -15,24 +15,17 @@ export interface PromptContributionTimeoutErrorOptions {
  */
 export class PromptContributionTimeoutError extends PromptAssemblerError {
   /** The stable code of this error. */
-  static readonly code = 'PROMPT_CONTRIBUTION_TIMEOUT';
+  static override readonly code = 'PROMPT_CONTRIBUTION_TIMEOUT';
   /** The contribution's global key. */
   readonly key: string;
   /** The time limit it exceeded, in milliseconds. */
   readonly timeoutMs: number;
 
   constructor(options: PromptContributionTimeoutErrorOptions) {
-    super(
-      PromptContributionTimeoutError.code,
-      `Prompt contribution ${options.key} did not build within ${options.timeoutMs} ms`,
-    );
-    this.name = 'PromptContributionTimeoutError';
+    super(`Prompt contribution ${options.key} did not build within ${options.timeoutMs} ms`, {
+      code: PromptContributionTimeoutError.code,
+    });
     this.key = options.key;
     this.timeoutMs = options.timeoutMs;
-  }
-
-  /** Whether `value` is a `PromptContributionTimeoutError` from any installed copy of this package. */
-  static override isInstance(value: unknown): value is PromptContributionTimeoutError {
-    return PromptAssemblerError.isInstance(value) && value.code === PromptContributionTimeoutError.code;
   }
 }

@@ -13,7 +13,7 @@ export { MessageValidationError } from './message-validation-error';
 export type { OutgoingMessage } from './outgoing-message';
 export { parseIncomingMessage } from './parse-incoming-message';
 export { parseMessage } from './parse-message';
-export { SchemaMessageError } from './schema-message-error';
+export { SchemaMessageError, type SchemaMessageErrorOptions } from './schema-message-error';
 export type { SessionType } from './session-type';
 export { SESSION_TYPES } from './session-type';
 export type { StreamChunk } from './stream-chunk';

@@ -32,17 +32,12 @@ export class MessageValidationError extends SchemaMessageError {
     const first = options.issues[0] ?? { field: '(root)', message: 'invalid value' };
     const subject = options.code === 'INVALID_INCOMING_MESSAGE' ? 'incoming message' : 'stored message';
     const row = options.messageId === undefined ? '' : ` ${options.messageId}`;
-    super(options.code, `invalid ${subject}${row}: ${first.field}: ${first.message}`, {
+    super(`invalid ${subject}${row}: ${first.field}: ${first.message}`, {
+      code: options.code,
       cause: options.cause,
     });
-    this.name = 'MessageValidationError';
     this.field = first.field;
     this.issues = options.issues;
     this.messageId = options.messageId;
-  }
-
-  /** Whether `value` is a `MessageValidationError`, from any installed copy. */
-  static override isInstance(value: unknown): value is MessageValidationError {
-    return SchemaMessageError.isInstance(value) && value.name === 'MessageValidationError';
   }
 }

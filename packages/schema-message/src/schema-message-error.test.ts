@@ -19,7 +19,7 @@ describe('SchemaMessageError.isInstance', () => {
   });
 
   it('tells a base error from a validation error', () => {
-    const base = new SchemaMessageError('SOMETHING', 'x');
+    const base = new SchemaMessageError('x', { code: 'SOMETHING' });
     expect(SchemaMessageError.isInstance(base)).toBe(true);
     expect(MessageValidationError.isInstance(base)).toBe(false);
   });

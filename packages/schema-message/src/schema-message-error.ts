@@ -1,23 +1,43 @@
-const errorBrand = Symbol.for('@aalis/schema-message/error');
+import {
+  brandError,
+  defineIsInstance,
+  type ErrorFamilyOptions,
+  errorOptions,
+  type IsInstance,
+} from './error-family';
+
+const brand = Symbol.for('@aalis/schema-message/error');
+
+/** Options of {@link SchemaMessageError}: the code, the cause, and the details every error of the package has. */
+export interface SchemaMessageErrorOptions extends ErrorFamilyOptions {}
 
 /**
- * Base class of every error `@aalis/schema-message` throws. `code` is stable; use
- * `SchemaMessageError.isInstance(value)` rather than `instanceof`, which fails when two
- * copies of the package are installed.
+ * Base class of every error `@aalis/schema-message` throws, in the one error pattern of
+ * docs/errors.md. `code` is stable; use `SchemaMessageError.isInstance(value)` rather than
+ * `instanceof`, which fails when two copies of the package are installed.
+ * `MessageValidationError.isInstance(value)` recognises the validation error by name, as it has
+ * two codes.
  */
 export class SchemaMessageError extends Error {
-  /** Stable machine-readable code (listed in the README). */
-  readonly code: string;
+  /** The code of the subclass; `undefined` on the base class, which matches every code. */
+  static readonly code: string | undefined = undefined;
+  /**
+   * Whether `value` is an error of this class (by brand and code), from any installed copy:
+   * on the base class any error of the package, on a subclass only its code. Works detached.
+   */
+  declare static readonly isInstance: IsInstance<SchemaMessageError>;
 
-  constructor(code: string, message: string, options?: { readonly cause?: unknown }) {
-    super(message, options);
-    this.code = code;
-    this.name = 'SchemaMessageError';
-    Object.defineProperty(this, errorBrand, { value: true });
+  static {
+    defineIsInstance(SchemaMessageError, brand);
   }
 
-  /** Whether `value` is an error of this package, from any installed copy. */
-  static isInstance(value: unknown): value is SchemaMessageError {
-    return value instanceof Error && (value as unknown as Record<symbol, unknown>)[errorBrand] === true;
+  /** A stable machine-readable code, listed in the README. */
+  readonly code: string;
+
+  constructor(message: string, options: SchemaMessageErrorOptions) {
+    super(message, errorOptions(options));
+    this.name = new.target.name;
+    this.code = options.code;
+    brandError(this, brand);
   }
 }

@@ -6,15 +6,9 @@ import { TokenBudgetError, type TokenBudgetErrorOptions } from './token-budget-e
  */
 export class BudgetPlanError extends TokenBudgetError {
   /** The stable code of this error. */
-  static readonly code = 'TOKEN_BUDGET_NO_ROOM';
+  static override readonly code = 'TOKEN_BUDGET_NO_ROOM';
 
-  constructor(message: string, options: TokenBudgetErrorOptions = {}) {
-    super(BudgetPlanError.code, message, options);
-    this.name = 'BudgetPlanError';
-  }
-
-  /** Whether `value` is a `BudgetPlanError` from any installed copy of this package. */
-  static override isInstance(value: unknown): value is BudgetPlanError {
-    return TokenBudgetError.isInstance(value) && value.code === BudgetPlanError.code;
+  constructor(message: string, options: Omit<TokenBudgetErrorOptions, 'code'> = {}) {
+    super(message, { ...options, code: BudgetPlanError.code });
   }
 }

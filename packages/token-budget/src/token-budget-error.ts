@@ -1,34 +1,44 @@
-const errorBrand = Symbol.for('@aalis/token-budget/error');
+import {
+  brandError,
+  defineIsInstance,
+  type ErrorFamilyOptions,
+  errorOptions,
+  type IsInstance,
+} from './error-family';
 
-/** Options every error of this package accepts. */
-export interface TokenBudgetErrorOptions {
-  readonly cause?: unknown;
-}
+const brand = Symbol.for('@aalis/token-budget/error');
+
+/** Options of {@link TokenBudgetError}: the code, the cause, and the details every error of the package has. */
+export interface TokenBudgetErrorOptions extends ErrorFamilyOptions {}
 
 /**
  * Base class of every error this package throws for bad data (an unknown encoding, a budget
- * that cannot be planned). Each subclass has a stable `code`. `isInstance` recognises errors
- * thrown by another installed copy of this package as well, where `instanceof` would not.
- * Programmer misuse (a negative token count, a wrong argument type) throws a plain `TypeError`.
+ * that cannot be planned), in the one error pattern of docs/errors.md. Each subclass has a
+ * stable `code` and keeps the underlying failure as `cause`. `TokenBudgetError.isInstance(value)` recognises errors of any installed copy of
+ * this package, where `instanceof` does not; `Subclass.isInstance(value)` only that
+ * subclass's code. Programmer misuse (a negative token count, a wrong argument type) throws a
+ * plain `TypeError`.
  */
 export class TokenBudgetError extends Error {
-  /** A stable string naming the failure, listed in the README. */
-  readonly code: string;
+  /** The code of the subclass; `undefined` on the base class, which matches every code. */
+  static readonly code: string | undefined = undefined;
+  /**
+   * Whether `value` is an error of this class (by brand and code), from any installed copy:
+   * on the base class any error of the package, on a subclass only its code. Works detached.
+   */
+  declare static readonly isInstance: IsInstance<TokenBudgetError>;
 
-  constructor(code: string, message: string, options: TokenBudgetErrorOptions = {}) {
-    super(message, 'cause' in options ? { cause: options.cause } : undefined);
-    this.name = 'TokenBudgetError';
-    this.code = code;
-    Object.defineProperty(this, errorBrand, { value: true });
+  static {
+    defineIsInstance(TokenBudgetError, brand);
   }
 
-  /** Whether `value` is an error of this package, from this copy or any other. */
-  static isInstance(value: unknown): value is TokenBudgetError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [errorBrand]?: unknown })[errorBrand] === true &&
-      typeof (value as { code?: unknown }).code === 'string'
-    );
+  /** A stable machine-readable code, listed in the README. */
+  readonly code: string;
+
+  constructor(message: string, options: TokenBudgetErrorOptions) {
+    super(message, errorOptions(options));
+    this.name = new.target.name;
+    this.code = options.code;
+    brandError(this, brand);
   }
 }

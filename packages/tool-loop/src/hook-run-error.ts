@@ -7,19 +7,16 @@ import { ToolLoopError, type ToolLoopErrorOptions } from './tool-loop-error';
  */
 export class HookRunError extends ToolLoopError {
   /** The stable code of this error. */
-  static readonly code = 'HOOK_RUN_FAILED';
+  static override readonly code = 'HOOK_RUN_FAILED';
   declare readonly code: 'HOOK_RUN_FAILED';
   /** The hook that failed to run. */
   readonly hookName: string;
 
-  constructor(options: ToolLoopErrorOptions & { readonly hookName: string }) {
-    super(HookRunError.code, `hook ${options.hookName} failed: ${describeCause(options.cause)}`, options);
-    this.name = 'HookRunError';
+  constructor(options: Omit<ToolLoopErrorOptions, 'code'> & { readonly hookName: string }) {
+    super(`hook ${options.hookName} failed: ${describeCause(options.cause)}`, {
+      ...options,
+      code: HookRunError.code,
+    });
     this.hookName = options.hookName;
-  }
-
-  /** Whether `value` is a `HookRunError` from any installed copy of this package. */
-  static override isInstance(value: unknown): value is HookRunError {
-    return ToolLoopError.isInstance(value) && value.code === HookRunError.code;
   }
 }

@@ -6,16 +6,10 @@ import { ToolLoopError, type ToolLoopErrorOptions } from './tool-loop-error';
  */
 export class ModelUnavailableError extends ToolLoopError {
   /** The stable code of this error. */
-  static readonly code = 'MODEL_UNAVAILABLE';
+  static override readonly code = 'MODEL_UNAVAILABLE';
   declare readonly code: 'MODEL_UNAVAILABLE';
 
-  constructor(options: ToolLoopErrorOptions = {}) {
-    super(ModelUnavailableError.code, 'no model could be resolved for the turn', options);
-    this.name = 'ModelUnavailableError';
-  }
-
-  /** Whether `value` is a `ModelUnavailableError` from any installed copy of this package. */
-  static override isInstance(value: unknown): value is ModelUnavailableError {
-    return ToolLoopError.isInstance(value) && value.code === ModelUnavailableError.code;
+  constructor(options: Omit<ToolLoopErrorOptions, 'code'> = {}) {
+    super('no model could be resolved for the turn', { ...options, code: ModelUnavailableError.code });
   }
 }

@@ -4,7 +4,7 @@ import { ToolLoopError, type ToolLoopErrorOptions } from './tool-loop-error';
 /** `PERSISTENCE_FAILED`: a write to or read from the archive failed; `cause` is why. */
 export class PersistenceError extends ToolLoopError {
   /** The stable code of this error. */
-  static readonly code = 'PERSISTENCE_FAILED';
+  static override readonly code = 'PERSISTENCE_FAILED';
   declare readonly code: 'PERSISTENCE_FAILED';
   /** What was being done: `archiveJoined`, `persistToolGroup`, `persistReply`, `history`, … */
   readonly operation: string;
@@ -12,16 +12,16 @@ export class PersistenceError extends ToolLoopError {
   readonly access: 'read' | 'write';
 
   constructor(
-    options: ToolLoopErrorOptions & { readonly operation: string; readonly access?: 'read' | 'write' },
+    options: Omit<ToolLoopErrorOptions, 'code'> & {
+      readonly operation: string;
+      readonly access?: 'read' | 'write';
+    },
   ) {
-    super(PersistenceError.code, `${options.operation} failed: ${describeCause(options.cause)}`, options);
-    this.name = 'PersistenceError';
+    super(`${options.operation} failed: ${describeCause(options.cause)}`, {
+      ...options,
+      code: PersistenceError.code,
+    });
     this.operation = options.operation;
     this.access = options.access ?? 'write';
-  }
-
-  /** Whether `value` is a `PersistenceError` from any installed copy of this package. */
-  static override isInstance(value: unknown): value is PersistenceError {
-    return ToolLoopError.isInstance(value) && value.code === PersistenceError.code;
   }
 }

@@ -1,34 +1,44 @@
-const errorBrand = Symbol.for('@aalis/tool-loop/error');
+import {
+  brandError,
+  defineIsInstance,
+  type ErrorFamilyOptions,
+  errorOptions,
+  type IsInstance,
+} from './error-family';
 
-/** Options every error of this package accepts. */
-export interface ToolLoopErrorOptions {
-  readonly cause?: unknown;
-}
+const brand = Symbol.for('@aalis/tool-loop/error');
+
+/** Options of {@link ToolLoopError}: the code, the cause, and the details every error of the package has. */
+export interface ToolLoopErrorOptions extends ErrorFamilyOptions {}
 
 /**
- * Base class of the failures that end a turn with outcome `error` ([SVC-3], [OUT-2]). Each
- * subclass has a stable `code` (listed in the README) and keeps the original failure as
- * `cause`. `isInstance` also recognises errors made by another installed copy of this
- * package, where `instanceof` would not. Programmer misuse of `runToolLoop` is a `TypeError`.
+ * Base class of the failures that end a turn with outcome `error` ([SVC-3], [OUT-2]), in the
+ * one error pattern of docs/errors.md. Each subclass has a stable `code` (listed in the
+ * README) and keeps the original failure as `cause`. `ToolLoopError.isInstance(value)` also
+ * recognises errors made by another installed copy of this package, where `instanceof` would
+ * not; `Subclass.isInstance(value)` only that subclass's code. Programmer misuse of
+ * `runToolLoop` is a `TypeError`.
  */
 export class ToolLoopError extends Error {
-  /** A stable string naming the failure. */
-  readonly code: string;
+  /** The code of the subclass; `undefined` on the base class, which matches every code. */
+  static readonly code: string | undefined = undefined;
+  /**
+   * Whether `value` is an error of this class (by brand and code), from any installed copy:
+   * on the base class any error of the package, on a subclass only its code. Works detached.
+   */
+  declare static readonly isInstance: IsInstance<ToolLoopError>;
 
-  constructor(code: string, message: string, options: ToolLoopErrorOptions = {}) {
-    super(message, 'cause' in options ? { cause: options.cause } : undefined);
-    this.name = 'ToolLoopError';
-    this.code = code;
-    Object.defineProperty(this, errorBrand, { value: true });
+  static {
+    defineIsInstance(ToolLoopError, brand);
   }
 
-  /** Whether `value` is an error of this package, from this copy or any other. */
-  static isInstance(value: unknown): value is ToolLoopError {
-    return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as { [errorBrand]?: unknown })[errorBrand] === true &&
-      typeof (value as { code?: unknown }).code === 'string'
-    );
+  /** A stable machine-readable code, listed in the README. */
+  readonly code: string;
+
+  constructor(message: string, options: ToolLoopErrorOptions) {
+    super(message, errorOptions(options));
+    this.name = new.target.name;
+    this.code = options.code;
+    brandError(this, brand);
   }
 }

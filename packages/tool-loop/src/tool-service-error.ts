@@ -8,20 +8,14 @@ import { ToolLoopError, type ToolLoopErrorOptions } from './tool-loop-error';
  */
 export class ToolServiceError extends ToolLoopError {
   /** The stable code of this error. */
-  static readonly code = 'TOOL_SERVICE_FAILED';
+  static override readonly code = 'TOOL_SERVICE_FAILED';
   declare readonly code: 'TOOL_SERVICE_FAILED';
   /** The tool being called, when the failure belongs to one call. */
   readonly toolName: string | undefined;
 
-  constructor(options: ToolLoopErrorOptions & { readonly toolName?: string }) {
+  constructor(options: Omit<ToolLoopErrorOptions, 'code'> & { readonly toolName?: string }) {
     const subject = options.toolName === undefined ? 'the tool service' : `tool ${options.toolName}`;
-    super(ToolServiceError.code, `${subject} failed: ${describeCause(options.cause)}`, options);
-    this.name = 'ToolServiceError';
+    super(`${subject} failed: ${describeCause(options.cause)}`, { ...options, code: ToolServiceError.code });
     this.toolName = options.toolName;
-  }
-
-  /** Whether `value` is a `ToolServiceError` from any installed copy of this package. */
-  static override isInstance(value: unknown): value is ToolServiceError {
-    return ToolLoopError.isInstance(value) && value.code === ToolServiceError.code;
   }
 }

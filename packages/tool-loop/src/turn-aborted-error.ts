@@ -6,16 +6,10 @@ import { ToolLoopError, type ToolLoopErrorOptions } from './tool-loop-error';
  */
 export class TurnAbortedError extends ToolLoopError {
   /** The stable code of this error. */
-  static readonly code = 'TURN_ABORTED';
+  static override readonly code = 'TURN_ABORTED';
   declare readonly code: 'TURN_ABORTED';
 
-  constructor(options: ToolLoopErrorOptions = {}) {
-    super(TurnAbortedError.code, 'the turn was aborted', options);
-    this.name = 'TurnAbortedError';
-  }
-
-  /** Whether `value` is a `TurnAbortedError` from any installed copy of this package. */
-  static override isInstance(value: unknown): value is TurnAbortedError {
-    return ToolLoopError.isInstance(value) && value.code === TurnAbortedError.code;
+  constructor(options: Omit<ToolLoopErrorOptions, 'code'> = {}) {
+    super('the turn was aborted', { ...options, code: TurnAbortedError.code });
   }
 }
