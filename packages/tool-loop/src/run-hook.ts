@@ -18,10 +18,9 @@ export async function runHook<TName extends HookName>(
 ): Promise<HookRunOutcome<undefined>> {
   throwIfAborted(run.signal);
   try {
-    return await untilAborted(
-      Promise.resolve().then(() => run.hooks.run(name, payload)),
-      run.abortRace,
-    );
+    // Called at once: the hooks service calls the first middleware synchronously and answers
+    // with a promise (a throw is a failure to run the hook, caught below).
+    return await untilAborted(run.hooks.run(name, payload), run.abortRace);
   } catch (error) {
     if (TurnAbortedError.isInstance(error)) throw error;
     throw new HookRunError({ hookName: name, cause: error });
