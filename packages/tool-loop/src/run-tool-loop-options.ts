@@ -35,7 +35,10 @@ export interface RunToolLoopOptions {
   readonly hooks: Pick<HooksService, 'run'>;
   /** The event bus (`events.use`): `outbound:*`, `token:usage`, `tool:execute`. */
   readonly events: Pick<EventBus, 'emit'>;
-  /** The persistence conventions; absent: nothing is persisted and history is empty ([SVC-5]). */
+  /**
+   * The persistence of this turn (the writer of `beginTurn`, which knows the turn and session);
+   * absent: nothing is persisted and history is empty ([SVC-5]).
+   */
   readonly persistence?: ToolLoopPersistence;
   /** Builds the prompt blocks before each model call ([PRM-1]); absent: no system blocks. */
   readonly assembler?: ToolLoopAssembler;
