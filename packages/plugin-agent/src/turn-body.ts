@@ -1,7 +1,7 @@
 import type { TurnInput } from '@aalis/api-agent';
 import type { ResolvedModel } from '@aalis/api-llm';
 import type { SessionKind } from '@aalis/api-session-manager';
-import type { TurnPersistence } from '@aalis/archive-adapter';
+import type { TurnWriter } from '@aalis/archive-adapter';
 import type { Message, MessageActor, TurnOutcome } from '@aalis/schema-message';
 import { DEFAULT_NOTICES, PersistenceError, runToolLoop } from '@aalis/tool-loop';
 import type { Turn } from '@aalis/turn-scheduler';
@@ -20,9 +20,9 @@ export interface TurnBodyResult {
 /**
  * The default action of `agent:turn:before`: the whole turn ([HK-2]). Closes the turns of
  * the session a crash cut when this agent first touches it ([DUR-1]), archives the opening
- * inputs ([ARC-6]), runs the tool loop, then writes the stop marker of an aborted
- * turn that left something in history ([ARC-9]) and the turn record ([ARC-8]). Never
- * rejects: a failure ends the turn as `error` with the `[错误]` notice ([SVC-3]).
+ * inputs ([ARC-6]), runs the tool loop with the turn's writer, then finishes the turn: the
+ * stop marker of an aborted turn that left something in history ([ARC-9]) and the turn record
+ * ([ARC-8]). Never rejects: a failure ends the turn as `error` with the `[错误]` notice ([SVC-3]).
  */
 export async function runTurnBody(
   context: AgentContext,
@@ -30,7 +30,9 @@ export async function runTurnBody(
   grace: AbortSignal,
 ): Promise<TurnBodyResult> {
   const settings = resolveTurnSettings(context.config, context.deps.sessions, turn.sessionId);
-  const persistence = context.createPersistence();
+  const persistence = context
+    .createPersistence()
+    .beginTurn({ turnId: turn.turnId, sessionId: turn.sessionId });
   const result = await runInsideTurn({ context, turn, settings, persistence });
   await finishTurn({ context, turn, persistence }, result, grace);
   return result;
@@ -39,7 +41,8 @@ export async function runTurnBody(
 interface TurnScope {
   readonly context: AgentContext;
   readonly turn: Turn<TurnInput, MessageActor>;
-  readonly persistence: TurnPersistence;
+  /** The writer of this turn ([ARC-1]..[ARC-9]). */
+  readonly persistence: TurnWriter;
 }
 
 async function runInsideTurn(
@@ -93,7 +96,7 @@ async function openTurn(scope: TurnScope): Promise<TurnBodyResult | undefined> {
   // A store that hangs cannot hold a stopped turn ([LIV-1]).
   if (!(await settledBefore(context.recovery.ensure(turn.sessionId), turn.signal)))
     return { outcome: 'aborted', reply: undefined };
-  const archiving = persistence.archiveOpened({ turnId: turn.turnId, inputs: turn.inputs });
+  const archiving = persistence.archiveOpened(turn.inputs);
   try {
     if (!(await settledBefore(archiving, turn.signal))) return { outcome: 'aborted', reply: undefined };
     await archiving;
@@ -160,7 +163,7 @@ async function finishTurn(scope: TurnScope, result: TurnBodyResult, grace: Abort
       });
     }
   } finally {
-    persistence.forgetTurn(turnId);
+    persistence.forget();
   }
 }
 
@@ -168,14 +171,10 @@ async function writeEnding(scope: TurnScope, result: TurnBodyResult): Promise<vo
   const { context, turn, persistence } = scope;
   const { turnId, sessionId } = turn;
   const source = turn.inputs[0]?.message.source;
+  const by = result.outcome === 'aborted' ? turn.stopInfo()?.by : undefined;
   try {
-    if (result.outcome === 'aborted' && persistence.hasHistory(turnId)) {
-      const by = turn.stopInfo()?.by;
-      await persistence.writeStopMarker({ turnId, sessionId, ...(by === undefined ? {} : { by }) });
-    }
-    await persistence.writeTurnRecord({
-      turnId,
-      sessionId,
+    await persistence.finish({
+      ...(by === undefined ? {} : { by }),
       record: {
         outcome: result.outcome,
         ...(source === undefined ? {} : { source }),
