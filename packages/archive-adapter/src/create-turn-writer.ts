@@ -116,8 +116,7 @@ class ConventionTurnWriter implements TurnWriter {
     const record = recordOf(options?.record);
     this.#finishing = true;
     try {
-      const stopMarker =
-        options.record.outcome === 'aborted' ? await this.#writeStopMarker(options.by) : undefined;
+      const stopMarker = record.outcome === 'aborted' ? await this.#writeStopMarker(options.by) : undefined;
       // From here on the turn is no longer running: recovery may close it if the record is lost.
       this.#end();
       await this.#writeRecord(record);
