@@ -63,7 +63,7 @@ class ConventionWriter implements TurnPersistence {
   }
 
   async archiveReleased(inputs: readonly PersistableInput[]): Promise<Message[]> {
-    return archiveInputs(this.#archive, inputs, undefined);
+    return archiveInputs({ archive: this.#archive, inputs });
   }
 
   async recoverCutTurns(sessionId: string, options: RecoverCutTurnsOptions = {}): Promise<RecoveredTurn[]> {

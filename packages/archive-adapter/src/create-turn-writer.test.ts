@@ -356,6 +356,19 @@ describe.each(storeFactories)('the turn writer over $name', (factory) => {
     ).toHaveLength(1);
   });
 
+  it('[ARC-9] an input archived before the archive failed on the next one counts as history', async () => {
+    const { store, writer } = setup();
+    const archiveIncoming = store.archiveIncoming.bind(store);
+    vi.spyOn(store, 'archiveIncoming')
+      .mockImplementationOnce(archiveIncoming)
+      .mockRejectedValueOnce(new Error('disk full'));
+    await expect(writer.archiveOpened([human('first'), human('second')])).rejects.toThrow('disk full');
+    expect(writer.hasHistory).toBe(true);
+    vi.mocked(store.archiveIncoming).mockRestore();
+    const { stopMarker } = await writer.finish({ record: { outcome: 'aborted' } });
+    expect(stopMarker?.kind).toBe(WellKnownKinds.TurnStopped);
+  });
+
   it('[ARC-9] the stop marker wording can be English or supplied by the caller', async () => {
     const { store } = setup();
     const english = createTurnPersistence({ archive: store, stopMarkerLanguage: 'en' }).beginTurn({

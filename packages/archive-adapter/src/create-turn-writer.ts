@@ -145,9 +145,14 @@ class ConventionTurnWriter implements TurnWriter {
 
   async #archiveInputs(inputs: readonly PersistableInput[], entry: TurnEntry): Promise<Message[]> {
     this.#assertOpen();
-    const stored = await archiveInputs(this.#options.archive, inputs, { turnId: this.turnId, entry });
-    this.#inputs += stored.length;
-    return stored;
+    return archiveInputs({
+      archive: this.#options.archive,
+      inputs,
+      turn: { turnId: this.turnId, entry },
+      onArchived: () => {
+        this.#inputs += 1;
+      },
+    });
   }
 
   /** The stop marker of an aborted turn with something in history ([ARC-9]). */
