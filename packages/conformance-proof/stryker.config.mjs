@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Mutation testing of the kit's run alone: how many faults planted in turn-scheduler,
- * plugin-agent, tool-loop and archive-adapter's turn persistence the conformance cases against
- * plugin-agent catch (no unit test of those packages runs). Run from the repository root, where
+ * plugin-agent, tool-loop and archive-adapter's turn persistence (and its turn writer) the
+ * conformance cases against plugin-agent catch (no unit test of those packages runs). Run from the repository root, where
  * Stryker can copy the packages into its sandbox: `npm run mutation -w @aalis/conformance-proof`,
  * which then fails on a survivor not listed in mutation/accepted-survivors.json. The HTML and
  * JSON reports land in reports/mutation/ at the repository root (ignored by git).
@@ -17,6 +17,9 @@ const config = {
     'packages/plugin-agent/src/**/*.ts',
     'packages/tool-loop/src/**/*.ts',
     'packages/archive-adapter/src/create-turn-persistence.ts',
+    'packages/archive-adapter/src/create-turn-writer.ts',
+    'packages/archive-adapter/src/tool-group-drafts.ts',
+    'packages/archive-adapter/src/archive-inputs.ts',
     '!packages/*/src/**/*.test.ts',
     '!packages/*/src/**/*.test-d.ts',
   ],

@@ -242,10 +242,9 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
     const world = await clusterWorld();
     const store = await world.store();
     // The dead owner archived a turn's input and died before its reply, stop marker or record.
-    await createTurnPersistence({ archive: store }).archiveOpened({
-      turnId: 'cut',
-      inputs: [{ message: { ...input('s1', 'lost'), content: 'lost' }, trigger: 'human' } as never],
-    });
+    await createTurnPersistence({ archive: store })
+      .beginTurn({ turnId: 'cut', sessionId: 's1' })
+      .archiveOpened([{ message: { ...input('s1', 'lost'), content: 'lost' }, trigger: 'human' } as never]);
     const survivor = await world.process({ cluster: { archive: store } });
     survivor.local.autoSettle = true;
     await survivor.agent.handleMessage(input('s1', 'next'));

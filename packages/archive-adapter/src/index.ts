@@ -25,16 +25,19 @@ export { type StopMarkerLanguage, stopMarkerText } from './stop-marker-text';
 export { StorageOperationError, type StorageOperationErrorOptions } from './storage-operation-error';
 export type { StoreAccess, StoreOperation } from './store-operation';
 export type {
-  ArchiveTurnInputsOptions,
-  PersistReplyOptions,
-  PersistToolGroupOptions,
   RecoverCutTurnsOptions,
   RecoveredTurn,
-  ToolGroupAssistant,
-  ToolGroupResult,
   TurnPersistence,
   TurnPersistenceOptions,
-  WriteStopMarkerOptions,
-  WriteTurnRecordOptions,
 } from './turn-persistence';
+export type {
+  BeginTurnOptions,
+  FinishedTurn,
+  FinishTurnOptions,
+  PersistReplyOptions,
+  PersistToolGroupOptions,
+  ToolGroupAssistant,
+  ToolGroupResult,
+  TurnWriter,
+} from './turn-writer';
 export { UnsupportedSchemaVersionError } from './unsupported-schema-version-error';

@@ -14,7 +14,7 @@ import type {
   StoreAccess,
   StoreOperation,
   ToolGroupResult,
-  TurnPersistence,
+  TurnWriter,
 } from './index';
 
 describe('public types', () => {
@@ -27,9 +27,7 @@ describe('public types', () => {
   it('[HK-9] turn inputs of @aalis/api-agent are persistable inputs, and the other way round', () => {
     expectTypeOf<TurnInput>().toExtend<PersistableInput>();
     expectTypeOf<PersistableInput>().toExtend<TurnInput>();
-    expectTypeOf<Parameters<TurnPersistence['archiveOpened']>[0]['inputs']>().toEqualTypeOf<
-      readonly PersistableInput[]
-    >();
+    expectTypeOf<Parameters<TurnWriter['archiveOpened']>[0]>().toEqualTypeOf<readonly PersistableInput[]>();
   });
 
   it('the database errors carry their own codes; a storage failure says which operation and whether it read', () => {

@@ -45,18 +45,28 @@ describe.each(storeFactories)('recovery of cut turns over $name', (factory) => {
     if (item?.type !== 'turn') throw new Error(`no turn ${turnId} in the timeline`);
     return item;
   };
+  /** A turn of `persistence` left open with its inputs archived, as a crash leaves it. */
+  const cutTurn = async (
+    persistence: TurnPersistence,
+    turnId: string,
+    inputs: PersistableInput[],
+    sessionId = 's1',
+  ) => {
+    const writer = persistence.beginTurn({ turnId, sessionId });
+    await writer.archiveOpened(inputs);
+    return writer;
+  };
   const replied = async (persistence: TurnPersistence, turnId: string, question: string) => {
-    await persistence.archiveOpened({ turnId, inputs: [human(question)] });
-    await persistence.persistReply({
-      turnId,
-      sessionId: 's1',
+    const writer = persistence.beginTurn({ turnId, sessionId: 's1' });
+    await writer.archiveOpened([human(question)]);
+    await writer.persistReply({
       content: `answer to ${question}`,
       model: 'm',
       tokens: { promptTokens: 1 },
       platform: 'qq',
       sent: true,
     });
-    await persistence.writeTurnRecord({ turnId, sessionId: 's1', record: { outcome: 'replied' } });
+    await writer.finish({ record: { outcome: 'replied' } });
   };
   afterEach(async () => {
     await Promise.all(opened.splice(0).map((store) => store.close()));
@@ -65,8 +75,8 @@ describe.each(storeFactories)('recovery of cut turns over $name', (factory) => {
   it('[DUR-1] a cut turn with inputs only gets a stop marker then an aborted record, in one append', async () => {
     const { store, crashed, restarted } = setup();
     await replied(crashed, 't0', 'earlier');
-    await crashed.archiveOpened({ turnId: 't1', inputs: [human('first'), human('second')] });
-    await crashed.archiveJoined({ turnId: 't1', inputs: [human('joined')] });
+    const writer = await cutTurn(crashed, 't1', [human('first'), human('second')]);
+    await writer.archiveJoined([human('joined')]);
     const append = vi.spyOn(store, 'append');
 
     const recovered = await restarted.recoverCutTurns('s1');
@@ -107,7 +117,7 @@ describe.each(storeFactories)('recovery of cut turns over $name', (factory) => {
   it('[DUR-1] an unanswered tool group gets an error result per call with its call id and turn id, then the stop marker and the record with the source of the first input', async () => {
     const { store, crashed, restarted } = setup();
     const source = { kind: 'scheduler', id: 'job-7' };
-    await crashed.archiveOpened({ turnId: 't1', inputs: [human('check the feeds', { source })] });
+    await cutTurn(crashed, 't1', [human('check the feeds', { source })]);
     // A writer that stores the call before its results, cut between the two.
     await store.append('s1', [
       {
@@ -154,16 +164,12 @@ describe.each(storeFactories)('recovery of cut turns over $name', (factory) => {
 
   it('[DUR-1] a turn cut after its answered tool group and its reply, before its record, is closed as aborted', async () => {
     const { store, crashed, restarted } = setup();
-    await crashed.archiveOpened({ turnId: 't1', inputs: [human('weather?')] });
-    await crashed.persistToolGroup({
-      turnId: 't1',
-      sessionId: 's1',
+    const writer = await cutTurn(crashed, 't1', [human('weather?')]);
+    await writer.persistToolGroup({
       assistant: { content: '', toolCalls: [{ id: 'call_1', name: 'weather', arguments: '{}' }] },
       results: [{ toolCallId: 'call_1', callId: 'c-1', content: 'sunny' }],
     });
-    await crashed.persistReply({
-      turnId: 't1',
-      sessionId: 's1',
+    await writer.persistReply({
       content: 'Sunny.',
       model: 'm',
       tokens: { promptTokens: 1 },
@@ -185,7 +191,7 @@ describe.each(storeFactories)('recovery of cut turns over $name', (factory) => {
 
   it('[DUR-1] an unrecorded turn before the last recorded turn is left as it is', async () => {
     const { store, crashed, restarted } = setup();
-    await crashed.archiveOpened({ turnId: 't1', inputs: [human('cut long ago')] });
+    await cutTurn(crashed, 't1', [human('cut long ago')]);
     await replied(restarted, 't2', 'later');
     const before = await store.list('s1');
 
@@ -198,9 +204,9 @@ describe.each(storeFactories)('recovery of cut turns over $name', (factory) => {
   it('[DUR-1] every cut turn after the last recorded one is closed, oldest first, one append each', async () => {
     const { store, crashed, restarted } = setup();
     await replied(crashed, 't0', 'recorded');
-    await crashed.archiveOpened({ turnId: 't1', inputs: [human('one')] });
+    await cutTurn(crashed, 't1', [human('one')]);
     await crashed.archiveReleased([human('released')]);
-    await crashed.archiveOpened({ turnId: 't2', inputs: [human('two')] });
+    await cutTurn(crashed, 't2', [human('two')]);
     const append = vi.spyOn(store, 'append');
 
     const recovered = await restarted.recoverCutTurns('s1');
@@ -213,8 +219,15 @@ describe.each(storeFactories)('recovery of cut turns over $name', (factory) => {
 
   it('[DUR-1] recovery is idempotent, and a turn that has its stop marker but no record gets only the record', async () => {
     const { store, crashed, restarted } = setup();
-    await crashed.archiveOpened({ turnId: 't1', inputs: [human('stop me')] });
-    await crashed.writeStopMarker({ turnId: 't1', sessionId: 's1' });
+    const writer = await cutTurn(crashed, 't1', [human('stop me')]);
+    // The crash comes between the stop marker and the record of an aborted turn.
+    const append = store.append.bind(store);
+    vi.spyOn(store, 'append').mockImplementation(async (sessionId, drafts) => {
+      if (drafts.some((draft) => draft.kind === WellKnownKinds.EventMarker)) throw new Error('crash');
+      return append(sessionId, drafts);
+    });
+    await expect(writer.finish({ record: { outcome: 'aborted' } })).rejects.toThrow('crash');
+    vi.mocked(store.append).mockRestore();
 
     const [recovered] = await restarted.recoverCutTurns('s1');
     const again = await restarted.recoverCutTurns('s1');
@@ -229,9 +242,9 @@ describe.each(storeFactories)('recovery of cut turns over $name', (factory) => {
     ]);
   });
 
-  it('[DUR-1] a turn running in this process is not cut: isRunning, and turns the persistence object tracks', async () => {
+  it('[DUR-1] a turn running in this process is not cut: isRunning, and turns with an open writer of the persistence object', async () => {
     const { store, crashed, restarted } = setup();
-    await crashed.archiveOpened({ turnId: 't1', inputs: [human('still running')] });
+    await cutTurn(crashed, 't1', [human('still running')]);
     const before = await store.list('s1');
 
     expect(await restarted.recoverCutTurns('s1', { isRunning: (turnId) => turnId === 't1' })).toEqual([]);
@@ -244,7 +257,7 @@ describe.each(storeFactories)('recovery of cut turns over $name', (factory) => {
     const { store, crashed, restarted } = setup();
     for (let turn = 0; turn < 40; turn += 1) await replied(crashed, `r${turn}`, `q${turn}`);
     const many = Array.from({ length: 70 }, (_, index) => human(`part ${index}`));
-    await crashed.archiveOpened({ turnId: 't1', inputs: many });
+    await cutTurn(crashed, 't1', many);
     const list = vi.spyOn(store, 'list');
 
     const [recovered] = await restarted.recoverCutTurns('s1');
@@ -256,8 +269,8 @@ describe.each(storeFactories)('recovery of cut turns over $name', (factory) => {
 
   it('[DUR-1] the wording follows stopMarkerLanguage or cutTurnText', async () => {
     const { store, crashed } = setup();
-    await crashed.archiveOpened({ turnId: 't1', inputs: [human('a')] });
-    await crashed.archiveOpened({ turnId: 't2', inputs: [human('b', { sessionId: 's2' })] });
+    await cutTurn(crashed, 't1', [human('a')]);
+    await cutTurn(crashed, 't2', [human('b', { sessionId: 's2' })], 's2');
     const english = createTurnPersistence({ archive: store, stopMarkerLanguage: 'en' });
     const own = createTurnPersistence({
       archive: store,

@@ -47,24 +47,21 @@ async function runSession(archive: MessageArchiveService, sessionId: string): Pr
   const input = (content: string) => ({ message: { content, sessionId, platform: 'web', userId: 'u' } });
   for (let turn = 1; turn <= turnsPerSession; turn += 1) {
     const turnId = `${sessionId}-t${turn}`;
-    await persistence.archiveOpened({ turnId, inputs: [input(`${turnId} question`)] });
-    await persistence.persistToolGroup({
-      turnId,
-      sessionId,
+    const writer = persistence.beginTurn({ turnId, sessionId });
+    await writer.archiveOpened([input(`${turnId} question`)]);
+    await writer.persistToolGroup({
       assistant: { content: `${turnId} thinking`, toolCalls: [{ id: 'c', name: 'tool', arguments: '{}' }] },
       results: [{ toolCallId: 'c', callId: `${turnId}-k`, content: `${turnId} result` }],
     });
-    await persistence.archiveJoined({ turnId, inputs: [input(`${turnId} joined`)] });
-    await persistence.persistReply({
-      turnId,
-      sessionId,
+    await writer.archiveJoined([input(`${turnId} joined`)]);
+    await writer.persistReply({
       content: `${turnId} answer`,
       model: 'm',
       tokens: {},
       platform: 'web',
       sent: true,
     });
-    await persistence.writeTurnRecord({ turnId, sessionId, record: { outcome: 'replied' } });
+    await writer.finish({ record: { outcome: 'replied' } });
   }
 }
 

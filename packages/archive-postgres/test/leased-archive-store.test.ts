@@ -14,7 +14,9 @@ describe('PostgresArchiveStore.leased: turn writes go through the lease this pro
     const archive = store.leased(leases);
     await leases.acquire('mine');
     const persistence = createTurnPersistence({ archive, memory: archive });
-    await persistence.archiveOpened({ turnId: 't1', inputs: [{ message: input('mine', 'question') }] });
+    await persistence
+      .beginTurn({ turnId: 't1', sessionId: 'mine' })
+      .archiveOpened([{ message: input('mine', 'question') }]);
     const [reply] = await archive.append('mine', [
       { role: 'assistant', content: 'answer', metadata: { [Keys.TurnId]: 't1' } },
     ]);

@@ -16,7 +16,8 @@ export interface AgentContext {
   readonly scheduler: TurnScheduler<TurnInput, MessageActor>;
   /**
    * Makes the persistence conventions over the archive and memory present right now: one
-   * per turn (it tracks what the turn persisted, [ARC-9]) and one per release batch.
+   * per turn (whose `beginTurn` writer tracks what the turn persisted, [ARC-9]) and one per
+   * release batch or recovery.
    */
   readonly createPersistence: () => TurnPersistence;
   readonly counter: TokenCounter;

@@ -1,7 +1,7 @@
 import type { TurnEnding, TurnInput } from '@aalis/api-agent';
 import type { ResolvedModel } from '@aalis/api-llm';
 import type { SessionKind } from '@aalis/api-session-manager';
-import type { TurnPersistence } from '@aalis/archive-adapter';
+import type { TurnWriter } from '@aalis/archive-adapter';
 import type { MessageActor } from '@aalis/schema-message';
 import { DEFAULT_NOTICES, PersistenceError } from '@aalis/tool-loop';
 import type { Turn } from '@aalis/turn-scheduler';
@@ -12,9 +12,9 @@ import { resolveTurnSettings, type TurnSettings } from './turn-settings';
 /**
  * The default action of `agent:turn:before`: the whole turn ([HK-2]). Closes the turns of
  * the session a crash cut when this agent first touches it ([DUR-1]), archives the opening
- * inputs ([ARC-6]), runs the tool loop, then writes the stop marker of an aborted
- * turn that left something in history ([ARC-9]) and the turn record ([ARC-8]). Never
- * rejects: a failure ends the turn as `error` with the `[错误]` notice ([SVC-3]).
+ * inputs ([ARC-6]), runs the tool loop with the turn's writer, then finishes the turn: the
+ * stop marker of an aborted turn that left something in history ([ARC-9]) and the turn record
+ * ([ARC-8]). Never rejects: a failure ends the turn as `error` with the `[错误]` notice ([SVC-3]).
  */
 export async function runTurnBody(
   context: AgentContext,
@@ -22,7 +22,9 @@ export async function runTurnBody(
   grace: AbortSignal,
 ): Promise<TurnEnding> {
   const settings = resolveTurnSettings(context.config, context.deps.sessions, turn.sessionId);
-  const persistence = context.createPersistence();
+  const persistence = context
+    .createPersistence()
+    .beginTurn({ turnId: turn.turnId, sessionId: turn.sessionId });
   const result = await runInsideTurn({ context, turn, settings, persistence });
   await finishTurn({ context, turn, persistence }, result, grace);
   return result;
@@ -31,7 +33,8 @@ export async function runTurnBody(
 interface TurnScope {
   readonly context: AgentContext;
   readonly turn: Turn<TurnInput, MessageActor>;
-  readonly persistence: TurnPersistence;
+  /** The writer of this turn ([ARC-1]..[ARC-9]). */
+  readonly persistence: TurnWriter;
 }
 
 async function runInsideTurn(scope: TurnScope & { readonly settings: TurnSettings }): Promise<TurnEnding> {
@@ -65,7 +68,7 @@ async function openTurn(scope: TurnScope): Promise<TurnEnding | undefined> {
   // A store that hangs cannot hold a stopped turn ([LIV-1]).
   if (!(await settledBefore(context.recovery.ensure(turn.sessionId), turn.signal)))
     return { outcome: 'aborted', reply: undefined };
-  const archiving = persistence.archiveOpened({ turnId: turn.turnId, inputs: turn.inputs });
+  const archiving = persistence.archiveOpened(turn.inputs);
   try {
     if (!(await settledBefore(archiving, turn.signal))) return { outcome: 'aborted', reply: undefined };
     await archiving;
@@ -132,7 +135,7 @@ async function finishTurn(scope: TurnScope, result: TurnEnding, grace: AbortSign
       });
     }
   } finally {
-    persistence.forgetTurn(turnId);
+    persistence.forget();
   }
 }
 
@@ -140,14 +143,10 @@ async function writeEnding(scope: TurnScope, result: TurnEnding): Promise<void> 
   const { context, turn, persistence } = scope;
   const { turnId, sessionId } = turn;
   const source = turn.inputs[0]?.message.source;
+  const by = result.outcome === 'aborted' ? turn.stopInfo()?.by : undefined;
   try {
-    if (result.outcome === 'aborted' && persistence.hasHistory(turnId)) {
-      const by = turn.stopInfo()?.by;
-      await persistence.writeStopMarker({ turnId, sessionId, ...(by === undefined ? {} : { by }) });
-    }
-    await persistence.writeTurnRecord({
-      turnId,
-      sessionId,
+    await persistence.finish({
+      ...(by === undefined ? {} : { by }),
       record: {
         outcome: result.outcome,
         ...(source === undefined ? {} : { source }),

@@ -1,7 +1,7 @@
 import type { HooksService } from '@aalis/api-hooks';
 import type { LlmService } from '@aalis/api-llm';
 import type { ToolsService } from '@aalis/api-tools';
-import type { TurnPersistence } from '@aalis/archive-adapter';
+import type { TurnWriter } from '@aalis/archive-adapter';
 import type { EventBus } from '@aalis/core';
 import { describe, expectTypeOf, it } from 'vitest';
 import type { RunToolLoopOptions, ToolLoopPersistence, ToolLoopResult } from './index';
@@ -15,8 +15,8 @@ describe('collaborator types', () => {
     expectTypeOf<ToolsService>().toExtend<NonNullable<RunToolLoopOptions['tools']>>();
   });
 
-  it('takes the persistence conventions of @aalis/archive-adapter as they are', () => {
-    expectTypeOf<TurnPersistence>().toExtend<ToolLoopPersistence>();
+  it('takes the turn writer of @aalis/archive-adapter as it is', () => {
+    expectTypeOf<TurnWriter>().toExtend<ToolLoopPersistence>();
   });
 
   it('resolves with a ToolLoopResult whose outcome is one of the four', () => {

@@ -15,9 +15,7 @@ export async function joinPendingInsertions(run: TurnRun): Promise<void> {
   const joined = run.turn.takePendingInsertions?.() ?? [];
   if (!Array.isArray(joined)) throw new TypeError('takePendingInsertions() must return an array');
   if (joined.length === 0) return;
-  await persist('archiveJoined', () =>
-    run.persistence.archiveJoined({ turnId: run.turn.turnId, inputs: joined }),
-  );
+  await persist('archiveJoined', () => run.persistence.archiveJoined(joined));
   const messages = joined.map((input) => inputMessage(input, run.acceptsImages));
   appendToTranscript(run, messages, { protect: true, countAsHistory: true });
   throwIfAborted(run.signal);

@@ -32,12 +32,8 @@ export async function readTurnStart(
     own.has(message.id) || message.metadata?.[WellKnownMetadataKeys.TurnId] === turn.turnId;
   const [history, historyCount, tools] = await untilAborted(
     Promise.all([
-      persist(
-        'history',
-        () => persistence.history(turn.sessionId, { limit: session.settings.historyLimit }),
-        'read',
-      ),
-      persist('countHistory', () => persistence.countHistory(turn.sessionId), 'read'),
+      persist('history', () => persistence.history({ limit: session.settings.historyLimit }), 'read'),
+      persist('countHistory', () => persistence.countHistory(), 'read'),
       listTools(options, platform),
     ]),
     turn.signal,

@@ -3,15 +3,14 @@ import type { ReplyRecord } from './tool-loop-persistence';
 import type { TurnRun } from './turn-run';
 
 /**
- * What is persisted for a reply ([ARC-1], [ARC-3]): the turn id, the stored text (the
- * envelope, for structured output) and its decoded visible body, the model, the turn's token
- * figures, platform, own identity, group and session type, and whether it was sent ([ARC-5]).
+ * What is persisted for a reply ([ARC-3]): the stored text (the envelope, for structured
+ * output) and its decoded visible body, the model, the turn's token figures, platform, own
+ * identity, group and session type, and whether it was sent ([ARC-5]). The turn's persistence
+ * adds the turn id ([ARC-1]).
  */
 export function replyRecord(run: TurnRun, reply: FinalReply, sent: boolean): ReplyRecord {
   const { session } = run;
   return {
-    turnId: run.turn.turnId,
-    sessionId: run.turn.sessionId,
     content: reply.archiveContent ?? reply.content,
     ...(reply.visibleContent === undefined ? {} : { visibleContent: reply.visibleContent }),
     model: run.model.ref,

@@ -35,8 +35,6 @@ export async function runToolCalls(
   throwIfAborted(run.signal);
   await persist('persistToolGroup', () =>
     run.persistence.persistToolGroup({
-      turnId: run.turn.turnId,
-      sessionId: run.turn.sessionId,
       assistant: { content: response.content, toolCalls: calls, sent },
       results: outcomes.map(({ toolCallId, callId, content, metadata }) => ({
         toolCallId,

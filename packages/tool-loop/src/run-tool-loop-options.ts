@@ -59,7 +59,10 @@ export interface ToolLoopRequest {
   readonly session: ToolLoopSession;
   /** The turn's model as the model service resolved it; `undefined` ends the turn with the `[系统]` notice ([OUT-2]). */
   readonly model: ResolvedModel | undefined;
-  /** The persistence conventions; absent: nothing is persisted and history is empty ([SVC-5]). */
+  /**
+   * The persistence of this turn (the writer of `beginTurn`, which knows the turn and session);
+   * absent: nothing is persisted and history is empty ([SVC-5]).
+   */
   readonly persistence?: ToolLoopPersistence;
 }
 

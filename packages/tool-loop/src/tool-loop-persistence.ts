@@ -8,10 +8,11 @@ import type {
   ToolCall,
 } from '@aalis/schema-message';
 
-/** A tool-call group as the loop hands it to persistence ([ARC-1], [ARC-2], [ARC-4]). */
+/**
+ * A tool-call group as the loop hands it to the turn's persistence, which adds the turn id
+ * ([ARC-1], [ARC-2], [ARC-4]).
+ */
 export interface ToolGroupRecord {
-  readonly turnId: string;
-  readonly sessionId: string;
   readonly assistant: {
     /** Text the model said alongside the calls. */
     readonly content: string;
@@ -31,10 +32,8 @@ export interface ToolGroupRecord {
   }[];
 }
 
-/** A reply as the loop hands it to persistence ([ARC-3]). */
+/** A reply as the loop hands it to the turn's persistence, which adds the turn id ([ARC-1], [ARC-3]). */
 export interface ReplyRecord {
-  readonly turnId: string;
-  readonly sessionId: string;
   /** What is stored: the envelope, for structured output. */
   readonly content: string;
   /** The decoded visible body of a structured-output envelope. */
@@ -51,21 +50,20 @@ export interface ReplyRecord {
 }
 
 /**
- * The part of the persistence conventions the loop uses; `TurnPersistence` of
- * `@aalis/archive-adapter` has this shape. Every write carries the turn id ([ARC-1]).
+ * The persistence of the one turn the loop runs: the part of the turn's writer the loop uses
+ * (`TurnWriter` of `@aalis/archive-adapter`, from `beginTurn({ turnId, sessionId })`, has this
+ * shape). It knows the turn and its session: every write carries the turn id ([ARC-1]), every
+ * read is of the turn's session.
  */
 export interface ToolLoopPersistence {
   /** Archives inputs inserted into the running turn with entry `joined` and sets their `archived` ([SCH-2], [ARC-6]). */
-  archiveJoined(options: {
-    readonly turnId: string;
-    readonly inputs: readonly TurnInput[];
-  }): Promise<unknown>;
+  archiveJoined(inputs: readonly TurnInput[]): Promise<unknown>;
   /** Persists one tool-call group in one write ([ARC-1], [ARC-2], [ARC-4]). */
   persistToolGroup(options: ToolGroupRecord): Promise<unknown>;
   /** Persists a reply; resolves with the stored message, or `undefined` without archive. */
   persistReply(options: ReplyRecord): Promise<Message | undefined>;
-  /** The session's active history, oldest first, at most `limit` messages (`0`/absent: all). */
-  history(sessionId: string, options?: { readonly limit?: number }): Promise<readonly Message[]>;
-  /** How many conversation messages the active history holds ([USG-5]). */
-  countHistory(sessionId: string): Promise<number>;
+  /** The session's active history, oldest first, at most `limit` messages (`0`/absent: all; [USG-6]). */
+  history(options?: { readonly limit?: number }): Promise<readonly Message[]>;
+  /** How many conversation messages the session's active history holds ([USG-5]). */
+  countHistory(): Promise<number>;
 }

@@ -21,8 +21,11 @@ describe('with the persistence conventions of @aalis/archive-adapter', () => {
       withoutArchive: true,
     });
     const store = new InMemoryArchiveStore();
-    const persistence = createTurnPersistence({ archive: store, memory: store });
-    await persistence.archiveOpened({ turnId: harness.turnId, inputs: harness.inputs });
+    const persistence = createTurnPersistence({ archive: store, memory: store }).beginTurn({
+      turnId: harness.turnId,
+      sessionId: harness.sessionId,
+    });
+    await persistence.archiveOpened(harness.inputs);
     let next = 0;
 
     const result = await harness.run({ persistence, createCallId: () => `call-${++next}` });
@@ -47,8 +50,11 @@ describe('with the persistence conventions of @aalis/archive-adapter', () => {
     const harness = new Harness({ steps: [{ text: 'Hi both.' }], withoutArchive: true });
     const store = new InMemoryArchiveStore();
     await store.append('s1', [{ role: 'user', content: 'earlier', metadata: {} }]);
-    const persistence = createTurnPersistence({ archive: store, memory: store });
-    await persistence.archiveOpened({ turnId: harness.turnId, inputs: harness.inputs });
+    const persistence = createTurnPersistence({ archive: store, memory: store }).beginTurn({
+      turnId: harness.turnId,
+      sessionId: harness.sessionId,
+    });
+    await persistence.archiveOpened(harness.inputs);
     harness.pending.push({ message: { ...harness.inputs[0]!.message, content: 'me too' } });
 
     await harness.run({ persistence });

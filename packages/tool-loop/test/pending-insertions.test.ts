@@ -30,7 +30,7 @@ describe('pending insertions', () => {
     expect(inputs.map((input) => input.message.content)).toEqual(['hello', 'hi from Bob']);
     expect(viewInputs).toEqual([1, 2]);
     expect(harness.persistence.callsOf('archiveJoined')).toEqual([
-      { method: 'archiveJoined', turnId: 'turn-1', inputs: [inputs[1]] },
+      { method: 'archiveJoined', inputs: [inputs[1]] },
     ]);
     expect(inputs[1]?.archived?.metadata).toMatchObject({
       [Keys.TurnId]: 'turn-1',

@@ -90,7 +90,7 @@ export class Harness {
   readonly recordedEvents: RecordingEventBus;
   /** The turn's model, `test/scripted`. */
   readonly resolvedModel: ResolvedModel;
-  readonly persistence = new RecordingPersistence();
+  readonly persistence = new RecordingPersistence({ turnId: this.turnId, sessionId: this.sessionId });
   readonly controller = new AbortController();
   readonly inputs: TurnInput[];
   /** Inputs waiting to join the turn before its next model call. */
@@ -144,7 +144,7 @@ export class Harness {
   /** Sets up history and archives the opening inputs, as the agent does before the loop. */
   prepare(): this {
     this.persistence.seed(this.sessionId, this.setup.history ?? []);
-    if (this.setup.withoutArchive !== true) this.persistence.archiveOpened(this.turnId, this.inputs);
+    if (this.setup.withoutArchive !== true) this.persistence.archiveOpened(this.inputs);
     return this;
   }
 

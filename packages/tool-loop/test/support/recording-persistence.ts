@@ -9,17 +9,20 @@ import type { ReplyRecord, ToolGroupRecord, ToolLoopPersistence } from '../../sr
 
 /** One call the loop made on the persistence. */
 export type PersistenceCall =
-  | { readonly method: 'archiveJoined'; readonly turnId: string; readonly inputs: readonly TurnInput[] }
+  | { readonly method: 'archiveJoined'; readonly inputs: readonly TurnInput[] }
   | { readonly method: 'persistToolGroup'; readonly record: ToolGroupRecord }
   | { readonly method: 'persistReply'; readonly record: ReplyRecord }
   | { readonly method: 'history'; readonly limit: number | undefined }
   | { readonly method: 'countHistory' };
 
 /**
- * A recording in-memory implementation of the loop's persistence interface that writes the
+ * A recording in-memory implementation of the loop's persistence interface for one turn (as
+ * the turn writer of the conventions: it knows the turn and its session), that writes the
  * same metadata keys as the conventions, checks groups the same way, and can be told to fail.
  */
 export class RecordingPersistence implements ToolLoopPersistence {
+  readonly turnId: string;
+  readonly sessionId: string;
   readonly calls: PersistenceCall[] = [];
   /** Told of every call as it is made. */
   onCall: (call: PersistenceCall) => void = () => {};
@@ -28,23 +31,25 @@ export class RecordingPersistence implements ToolLoopPersistence {
   readonly failures = new Map<PersistenceCall['method'], Error>();
   #next = 0;
 
+  constructor(turn: { readonly turnId: string; readonly sessionId: string }) {
+    this.turnId = turn.turnId;
+    this.sessionId = turn.sessionId;
+  }
+
   /** Stores messages as if written before the turn. */
   seed(sessionId: string, messages: readonly Pick<Message, 'role' | 'content'>[]): void {
     for (const { role, content } of messages) this.#store({ sessionId, role, content, metadata: {} });
   }
 
   /** Archives opening inputs as the agent does before the loop. */
-  archiveOpened(turnId: string, inputs: readonly TurnInput[]): void {
-    this.#archiveInputs(turnId, inputs, 'opened');
+  archiveOpened(inputs: readonly TurnInput[]): void {
+    this.#archiveInputs(inputs, 'opened');
   }
 
-  async archiveJoined(options: {
-    readonly turnId: string;
-    readonly inputs: readonly TurnInput[];
-  }): Promise<Message[]> {
-    this.#record({ method: 'archiveJoined', turnId: options.turnId, inputs: [...options.inputs] });
+  async archiveJoined(inputs: readonly TurnInput[]): Promise<Message[]> {
+    this.#record({ method: 'archiveJoined', inputs: [...inputs] });
     this.#failIfTold('archiveJoined');
-    return this.#archiveInputs(options.turnId, options.inputs, 'joined');
+    return this.#archiveInputs(inputs, 'joined');
   }
 
   async persistToolGroup(record: ToolGroupRecord): Promise<Message[]> {
@@ -56,7 +61,8 @@ export class RecordingPersistence implements ToolLoopPersistence {
       if (!open.delete(result.toolCallId)) throw new TypeError(`no open call ${result.toolCallId}`);
     }
     if (open.size > 0) throw new TypeError('tool calls without result');
-    const { turnId, sessionId, assistant } = record;
+    const { turnId, sessionId } = this;
+    const { assistant } = record;
     const notSent: MessageMetadata = assistant.sent ? {} : { [Keys.NotSent]: true };
     return [
       this.#store({
@@ -82,7 +88,7 @@ export class RecordingPersistence implements ToolLoopPersistence {
     this.#record({ method: 'persistReply', record });
     this.#failIfTold('persistReply');
     const metadata: Record<string, unknown> = {
-      [Keys.TurnId]: record.turnId,
+      [Keys.TurnId]: this.turnId,
       [Keys.Model]: record.model,
       [Keys.Tokens]: record.tokens,
       [Keys.Platform]: record.platform,
@@ -93,23 +99,24 @@ export class RecordingPersistence implements ToolLoopPersistence {
       [Keys.NotSent]: record.sent ? undefined : true,
     };
     for (const key of Object.keys(metadata)) if (metadata[key] === undefined) delete metadata[key];
-    return this.#store({ sessionId: record.sessionId, role: 'assistant', content: record.content, metadata });
+    return this.#store({ sessionId: this.sessionId, role: 'assistant', content: record.content, metadata });
   }
 
-  async history(sessionId: string, options: { readonly limit?: number } = {}): Promise<Message[]> {
+  async history(options: { readonly limit?: number } = {}): Promise<Message[]> {
     this.#record({ method: 'history', limit: options.limit });
     this.#failIfTold('history');
     const active = this.messages.filter(
-      (message) => message.sessionId === sessionId && message.kind !== 'event-marker',
+      (message) => message.sessionId === this.sessionId && message.kind !== 'event-marker',
     );
     return options.limit ? active.slice(-options.limit) : active;
   }
 
-  async countHistory(sessionId: string): Promise<number> {
+  async countHistory(): Promise<number> {
     this.#record({ method: 'countHistory' });
     this.#failIfTold('countHistory');
-    return this.messages.filter((message) => message.sessionId === sessionId && !isControlKind(message.kind))
-      .length;
+    return this.messages.filter(
+      (message) => message.sessionId === this.sessionId && !isControlKind(message.kind),
+    ).length;
   }
 
   /** The calls of one method. */
@@ -121,13 +128,13 @@ export class RecordingPersistence implements ToolLoopPersistence {
     );
   }
 
-  #archiveInputs(turnId: string, inputs: readonly TurnInput[], entry: 'opened' | 'joined'): Message[] {
+  #archiveInputs(inputs: readonly TurnInput[], entry: 'opened' | 'joined'): Message[] {
     return inputs.map((input) => {
       const message = this.#store({
         sessionId: input.message.sessionId,
         role: 'user',
         content: input.message.content,
-        metadata: { [Keys.TurnId]: turnId, [Keys.TurnEntry]: entry },
+        metadata: { [Keys.TurnId]: this.turnId, [Keys.TurnEntry]: entry },
       });
       input.archived = message;
       return message;
