@@ -2,8 +2,10 @@
 /**
  * Fails when an error class in packages/<name>/src (or examples/<name>/src) leaves the one error
  * pattern of docs/errors.md:
- * - a package with errors holds `src/error-family.ts`, byte-identical to
- *   tools/error-family/error-family.ts (`--write` copies it where it differs);
+ * - a package with errors takes the helper from `@aalis/schema-message/error-family` when it
+ *   depends on schema-message; the packages below it (the engines, core, schema-message
+ *   itself) hold `src/error-family.ts`, byte-identical to tools/error-family/error-family.ts
+ *   (`--write` copies it where it differs);
  * - a base class (a class that extends `Error`) is `<Name>Error` in `<name>-error.ts`, takes
  *   `(message: string, options: …)`, sets `name` from `new.target`, keeps `code` from its
  *   options, is branded with `Symbol.for('@aalis/<package>/error')` through the helper,
@@ -48,7 +50,10 @@ const kebab = (name) => name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase(
 function baseClassRules(name, packageName) {
   const brand = `Symbol.for('@aalis/${packageName}/error')`;
   return [
-    [/from '\.\/error-family'/, 'imports the helper from ./error-family'],
+    [
+      /from '(\.\/error-family|@aalis\/schema-message\/error-family)'/,
+      "imports the helper from '@aalis/schema-message/error-family' (or, below it, './error-family')",
+    ],
     [new RegExp(`const brand = ${brand.replace(/[()/.@]/g, '\\$&')};`), `const brand = ${brand};`],
     [
       /static readonly code: string \| undefined = undefined;/,
@@ -94,7 +99,17 @@ for (const { directory, manifest } of workspacePackages(root)) {
   const ownNames = new Set(classes.map(({ name }) => name));
   const errors = classes.filter(({ parent, name }) => /Error$/.test(parent) && !notErrorsOfAFamily.has(name));
   const copyPath = join(sourceDirectory, 'error-family.ts');
-  if (bases.length > 0 && (!existsSync(copyPath) || readFileSync(copyPath, 'utf8') !== helper)) {
+  const dependencies = { ...manifest.dependencies, ...manifest.peerDependencies };
+  const shares = '@aalis/schema-message' in dependencies;
+  if (shares && existsSync(copyPath))
+    problems.push(
+      `${relative(root, copyPath)}: ${manifest.name} depends on @aalis/schema-message: import its error-family instead of a copy`,
+    );
+  const importsShared = bases.some(({ text }) => text.includes("'@aalis/schema-message/error-family'"));
+  if (importsShared && !shares)
+    problems.push(`${directory}: imports @aalis/schema-message/error-family without depending on it`);
+  const needsCopy = bases.length > 0 && !shares;
+  if (needsCopy && (!existsSync(copyPath) || readFileSync(copyPath, 'utf8') !== helper)) {
     if (write) writeFileSync(copyPath, helper);
     else
       problems.push(

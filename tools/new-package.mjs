@@ -45,6 +45,8 @@ const manifest = {
     test: 'vitest run --config ../../vitest.config.ts --root .',
     ...(published ? { 'check-package': 'publint --strict && attw --pack . --profile esm-only' } : {}),
   },
+  // Above the engines a package takes the error helper from schema-message (docs/errors.md).
+  ...(layer === 'engine' ? {} : { dependencies: { '@aalis/schema-message': '^0.0.0' } }),
   aalis: { layer },
 };
 const tsconfig = {
@@ -72,11 +74,20 @@ writeFileSync(join(directory, 'tsup.config.ts'), tsup);
 // The package's error base class in the one pattern of docs/errors.md, with its test and the
 // helper copy that tools/check-error-pattern.mjs keeps identical across packages.
 const errorClass = errorClassName(name);
-copyFileSync(
-  join(root, 'tools', 'error-family', 'error-family.ts'),
-  join(directory, 'src', 'error-family.ts'),
+// An engine depends on no other @aalis package: it holds the helper's copy.
+if (layer === 'engine')
+  copyFileSync(
+    join(root, 'tools', 'error-family', 'error-family.ts'),
+    join(directory, 'src', 'error-family.ts'),
+  );
+writeFileSync(
+  join(directory, 'src', `${name}-error.ts`),
+  baseErrorSource(
+    name,
+    errorClass,
+    layer === 'engine' ? './error-family' : '@aalis/schema-message/error-family',
+  ),
 );
-writeFileSync(join(directory, 'src', `${name}-error.ts`), baseErrorSource(name, errorClass));
 writeFileSync(join(directory, 'src', `${name}-error.test.ts`), baseErrorTestSource(name, errorClass));
 writeFileSync(
   join(directory, 'src', 'index.ts'),

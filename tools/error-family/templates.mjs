@@ -9,14 +9,18 @@ export function errorClassName(packageName) {
 }
 
 /** The source of `src/<kebab name>.ts`: the base class `name` of the package's errors. */
-export function baseErrorSource(packageName, name = errorClassName(packageName)) {
+export function baseErrorSource(
+  packageName,
+  name = errorClassName(packageName),
+  helper = '@aalis/schema-message/error-family',
+) {
   return `import {
   brandError,
   defineIsInstance,
   type ErrorFamilyOptions,
   errorOptions,
   type IsInstance,
-} from './error-family';
+} from '${helper}';
 
 const brand = Symbol.for('@aalis/${packageName}/error');
 

@@ -4,7 +4,7 @@ import {
   type ErrorFamilyOptions,
   errorOptions,
   type IsInstance,
-} from './error-family';
+} from '@aalis/schema-message/error-family';
 
 const brand = Symbol.for('@aalis/api-llm/error');
 

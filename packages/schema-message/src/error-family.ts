@@ -1,7 +1,8 @@
 /**
- * The one error pattern of the @aalis packages (docs/errors.md). Every package with errors
- * holds a byte-identical copy of this file as `src/error-family.ts`: the engines may depend on
- * no other @aalis package, so there is no lower package to share it from. Edit
+ * The one error pattern of the @aalis packages (docs/errors.md). Packages that depend on
+ * `@aalis/schema-message` import it from `@aalis/schema-message/error-family`; the packages it
+ * cannot come from (the engines, which depend on no other @aalis package, and core) hold a
+ * byte-identical copy as `src/error-family.ts`, as schema-message does. Edit
  * `tools/error-family/error-family.ts` and run `node tools/check-error-pattern.mjs --write`.
  */
 

@@ -9,8 +9,11 @@ import { baseErrorSource } from '../templates.mjs';
 const tools = new URL('../..', import.meta.url).pathname;
 const roots: string[] = [];
 
-/** A one-package workspace whose error base class has the source `base`. */
-function workspace(base: string): string {
+/**
+ * A one-package workspace whose error base class has the source `base`: below schema-message
+ * (a copy of the helper), or, with `dependencies`, a package that may share it.
+ */
+function workspace(base: string, dependencies?: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'error-pattern-'));
   roots.push(root);
   mkdirSync(join(root, 'tools', 'error-family'), { recursive: true });
@@ -21,8 +24,12 @@ function workspace(base: string): string {
   writeFileSync(join(root, 'package.json'), JSON.stringify({ workspaces: ['packages/*'] }));
   const source = join(root, 'packages', 'probe', 'src');
   mkdirSync(source, { recursive: true });
-  writeFileSync(join(root, 'packages', 'probe', 'package.json'), JSON.stringify({ name: '@aalis/probe' }));
-  copyFileSync(join(tools, 'error-family', 'error-family.ts'), join(source, 'error-family.ts'));
+  writeFileSync(
+    join(root, 'packages', 'probe', 'package.json'),
+    JSON.stringify({ name: '@aalis/probe', dependencies }),
+  );
+  if (dependencies === undefined)
+    copyFileSync(join(tools, 'error-family', 'error-family.ts'), join(source, 'error-family.ts'));
   writeFileSync(join(source, 'probe-error.ts'), base);
   return root;
 }
@@ -40,7 +47,28 @@ afterEach(() => {
 
 describe('check-error-pattern', () => {
   it('passes a base class generated from the template', () => {
-    expect(check(workspace(baseErrorSource('probe')))).toMatchObject({ status: 0 });
+    expect(check(workspace(baseErrorSource('probe', undefined, './error-family')))).toMatchObject({
+      status: 0,
+    });
+  });
+
+  it('passes a package above schema-message that imports the shared helper and holds no copy', () => {
+    const shared = workspace(baseErrorSource('probe'), { '@aalis/schema-message': '^0.0.0' });
+    expect(check(shared)).toMatchObject({ status: 0 });
+  });
+
+  it('fails a copy held by a package that depends on schema-message, and the subpath imported without it', () => {
+    const copying = workspace(baseErrorSource('probe'), { '@aalis/schema-message': '^0.0.0' });
+    copyFileSync(
+      join(tools, 'error-family', 'error-family.ts'),
+      join(copying, 'packages', 'probe', 'src', 'error-family.ts'),
+    );
+    const held = check(copying);
+    expect(held.status).toBe(1);
+    expect(held.output).toContain('import its error-family instead of a copy');
+    const undeclared = check(workspace(baseErrorSource('probe')));
+    expect(undeclared.status).toBe(1);
+    expect(undeclared.output).toContain('imports @aalis/schema-message/error-family without depending on it');
   });
 
   it('fails a base class of the old code-first shape, naming what it lacks', () => {
@@ -66,7 +94,7 @@ export class ProbeError extends Error {
 
   it('fails a subclass with an isInstance of its own, and a helper copy that drifted', () => {
     const root = workspace(
-      `${baseErrorSource('probe')}
+      `${baseErrorSource('probe', undefined, './error-family')}
 export class OddError extends ProbeError {
   static override readonly code = 'ODD';
   static override isInstance(value: unknown): value is OddError {
