@@ -2,7 +2,7 @@ import { createTurnPersistence } from '@aalis/archive-adapter';
 import type { SessionInbox } from '@aalis/archive-postgres';
 import { MessageValidationError, WellKnownKinds } from '@aalis/schema-message';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../tools/test-postgres/test-database';
 import { ClusterInputError } from '../src/index';
 import { clusterWorld, input, isSettled, patiently } from './fixtures/cluster-world';
@@ -32,6 +32,12 @@ async function countQueued(schema: string): Promise<number> {
     await client.end();
   }
 }
+
+// The shared PostgreSQL server starts on the first request of the run: outside any test's time
+// limit, since a machine busy with the whole suite can take longer than one test may.
+beforeAll(async () => {
+  await testDatabaseUrl();
+}, 120_000);
 
 describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () => {
   it('[SVC-2] an input received by one process runs on the session’s owner, and its caller settles when it settled there', async () => {
