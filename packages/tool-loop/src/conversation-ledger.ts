@@ -52,11 +52,6 @@ export class ConversationLedger {
     this.#counted += fresh.length;
   }
 
-  /** Whether every message is counted (`count` ran since the last `append`). */
-  get counted(): boolean {
-    return this.#counted === this.messages.length;
-  }
-
   /** The tokens of the counted messages. */
   get tokens(): number {
     return this.#tokens;
