@@ -7,15 +7,8 @@ import { defineCase } from '../define-case';
 import { createGate, type Gate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import type { InputRecord } from '../runner/input-record';
-import {
-  incomingWrites,
-  outbound,
-  sendHuman,
-  sendInjection,
-  session,
-  storedReplies,
-  turns,
-} from './scenario';
+import { abortHungTurn, assertSettles, assertStillServes, LIVENESS_TIMEOUT_MS, never } from './liveness';
+import { incomingWrites, outbound, sendHuman, sendInjection, session, turns } from './scenario';
 
 /**
  * The liveness cases ([LIV-1]..[LIV-4]). Each hangs one piece of someone else's code for one
@@ -23,14 +16,6 @@ import {
  * case's limit (the agent may give hung code a grace time first) and that the session still
  * serves a later input: nothing stays stuck.
  */
-
-/** Liveness cases wait for an agent's grace time; a generous limit. */
-const LIVENESS_TIMEOUT_MS = 10_000;
-
-/** A promise that never settles: the hung middleware or listener. */
-function never(): Promise<void> {
-  return new Promise<void>(() => undefined);
-}
 
 /**
  * Adds a middleware to `hook` that hangs (before or after `next`) for the first run of
@@ -63,15 +48,6 @@ function hangHook(
   return { opened: context.harness.until(() => entered.isOpen, label) };
 }
 
-/** Checks that `input` settled without rejecting ([SVC-2] holds regardless, [LIV-1]). */
-async function assertSettles(id: string, input: InputRecord, after: string): Promise<void> {
-  await input.done;
-  assert.equal(id, input.state, 'resolved', {
-    rule: `handleMessage must settle (resolve) after ${after} of its session, even while a middleware or listener of its turn hangs`,
-    subject: `the state of handleMessage after ${after}`,
-  });
-}
-
 /** Clears `s1`; checks that `clear()` ran and the stuck call settled. */
 async function clearStuckSession(context: CaseContext, stuck: InputRecord): Promise<void> {
   let cleared = false;
@@ -91,23 +67,6 @@ async function deleteStuckSession(context: CaseContext, stuck: InputRecord): Pro
   const generation = h.sessions.advanceGeneration('s1');
   await h.events.emit('session:deleted', { sessionId: 's1', generation });
   await assertSettles('LIV-1', stuck, 'the deletion of its session');
-}
-
-/** Checks that a later input of another session `sessionId` still gets its reply. */
-async function assertStillServes(context: CaseContext, id: string, sessionId: string): Promise<void> {
-  const h = context.harness;
-  h.model.script([{ text: `still here in ${sessionId}` }]);
-  const later = sendHuman(context, sessionId, 'are you still there?');
-  await later.done;
-  assert.that(
-    id,
-    storedReplies(h, sessionId).some((reply) => reply.content === `still here in ${sessionId}`) ||
-      outbound(h, sessionId).some((message) => message.content === `still here in ${sessionId}`),
-    {
-      rule: 'a session must keep serving later inputs after hung plugin code was stopped',
-      observed: `a later input of ${sessionId} got no reply: the agent is stuck`,
-    },
-  );
 }
 
 /** Starts an input of `s1` that hangs in an `agent:input:before` middleware before `next`. */
@@ -295,25 +254,6 @@ const streamEndListenerAbort = defineCase({
     await assertStillServes(context, 'LIV-1', 's2');
   },
 });
-
-/**
- * Sends an input to s1 whose turn hangs on what the case set up, aborts the turn once it
- * reached agent:turn:before, and checks that handleMessage settles, that the turn still ends
- * with agent:turn:after as "aborted" ([ABT-1]), and that s2 is still served.
- */
-async function abortHungTurn(context: CaseContext, text: string, rule: string): Promise<void> {
-  const h = context.harness;
-  const stuck = sendHuman(context, 's1', text);
-  await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
-  await h.settle();
-  context.agent.abort('s1');
-  await assertSettles('LIV-1', stuck, 'abort');
-  assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
-    rule,
-    subject: 'the outcome of the stopped turn in agent:turn:after',
-  });
-  await assertStillServes(context, 'LIV-1', 's2');
-}
 
 const archiveHangAbort = defineCase({
   requirements: ['LIV-1'],
