@@ -8,6 +8,7 @@ import { DRN_CASES } from './drn';
 import { DUR_CASES } from './dur';
 import { HK_CASES } from './hk';
 import { LIV_CASES } from './liv';
+import { LIV_IGNORED_ABORT_CASES } from './liv-ignored-abort';
 import { OUT_CASES } from './out';
 import { PRE_CASES } from './pre';
 import { PRM_CASES } from './prm';
@@ -38,5 +39,6 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...OUT_CASES,
   ...DRN_CASES,
   ...LIV_CASES,
+  ...LIV_IGNORED_ABORT_CASES,
   ...DUR_CASES,
 ]);
