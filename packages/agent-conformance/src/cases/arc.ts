@@ -922,6 +922,34 @@ const stopMarkerOnlyWhenAborted = defineCase({
   },
 });
 
+/**
+ * [ARC-9] The stop marker is conditional: "中止的一轮在历史里已有这一轮的输入或工具调用组时".
+ * An aborted idle-trigger turn stopped during its first model call has nothing in history (the
+ * input is never archived), so the next model would read a stop marker of a turn it cannot see.
+ */
+const noStopMarkerWithoutHistory = defineCase({
+  requirements: ['ARC-9'],
+  name: 'an aborted turn with nothing of its own in history persists no stop marker',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const [step] = h.model.script([{ untilAborted: true }]);
+    const stopped = sendHuman(context, 's1', 'quiet for a while', { triggerType: 'idle' });
+    await step!.started;
+    context.agent.abort('s1', { by: { id: 'u-stopper', name: 'Stopper' } });
+    await stopped.done;
+    assert.equal('ARC-9', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'a turn stopped by abort must end with outcome "aborted"',
+      subject: 'the outcome of the stopped idle-trigger turn',
+    });
+    const markers = h.archive.messages('s1').filter((message) => message.kind === WellKnownKinds.TurnStopped);
+    assert.equal('ARC-9', markers.length, 0, {
+      rule: 'only an aborted turn that already has its inputs or tool-call groups in history persists a stop marker',
+      subject: 'the stop markers of an aborted turn with nothing in history',
+    });
+  },
+});
+
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
 export const ARC_CASES = [
   groupsCarryTurnId,
@@ -949,4 +977,5 @@ export const ARC_CASES = [
   replyTokensSumReported,
   replyGroupWithName,
   stopMarkerOnlyWhenAborted,
+  noStopMarkerWithoutHistory,
 ];
