@@ -910,7 +910,65 @@ const snapshotsOfEverySession = defineCase({
 });
 
 /** The cases of the USG family ([USG-1]..[USG-9]). */
+/**
+ * [USG-3] A near miss of counting: an agent that counts the conversation again on each call
+ * (instead of once, then what was appended) sees its history grow call by call and trims a
+ * history that fits. Two probe turns measure the agent's own figures (what one seeded message
+ * and the fixed part cost), so the history is sized to about 60% of what is left of the budget
+ * whatever tokenizer the agent uses.
+ */
+const fittingHistoryKept = defineCase({
+  requirements: ['USG-3'],
+  name: 'a history that fits the budget is sent whole on every call of a tool loop, and trimmed stays false',
+  harness: { model: SMALL_MODEL },
+  run: async (context) => {
+    const h = context.harness;
+    const seeded = 4;
+    h.tools.define({ name: 'lookup', fallback: { result: 'short result' } });
+    session(h, 'empty', { settings: { historyLimit: 0 } });
+    session(h, 'probe', { settings: { historyLimit: 0 } });
+    seedHistory(h, 'probe', { count: seeded, tokens: 40 });
+    h.model.script([{ text: 'probed' }, { text: 'probed' }]);
+    await sendHuman(context, 'empty', 'question').done;
+    await sendHuman(context, 'probe', 'question').done;
+    const [empty] = usageOfOnlyTurn(h, 'empty', 'USG-3');
+    const [probe] = usageOfOnlyTurn(h, 'probe', 'USG-3');
+    const perMessage = ((probe?.used ?? 0) - (empty?.used ?? 0)) / seeded;
+    const free = (empty?.tokenBudget ?? 0) - (empty?.used ?? 0);
+    const count = Math.floor((0.6 * free) / perMessage);
+    assert.that('USG-3', perMessage > 0 && count >= 2, {
+      rule: 'used must grow with the history sent (USG-2)',
+      observed: `a seeded message cost ${perMessage} tokens of ${free} left in the budget`,
+    });
+    session(h, 's1', { settings: { historyLimit: 0 } });
+    seedHistory(h, 's1', { count, tokens: 40 });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    const usage = usageOfOnlyTurn(h, 's1', 'USG-3');
+    for (const [index, event] of usage.entries()) {
+      assert.equal('USG-3', event.trimmed, false, {
+        rule: 'trimmed must be false while every call of the turn fits the budget: the history is counted once, not again on each call',
+        subject: `trimmed of model call ${index + 1}, whose history fills about 60% of the budget`,
+      });
+    }
+    for (const [index, call] of h.model.requests.slice(-3).entries()) {
+      const missing = Array.from({ length: count }, (_, seed) => seedMarker(seed)).filter(
+        (marker) => !callContains(call, marker),
+      );
+      assert.deepEqual('USG-3', missing, [], {
+        rule: 'a history that fits the budget must be sent whole on every call of the turn',
+        subject: `the seeded history messages missing from model call ${index + 1}`,
+      });
+    }
+  },
+});
+
 export const USG_CASES = [
+  fittingHistoryKept,
   usagePerCall,
   noUsageForThrow,
   usedFigures,
