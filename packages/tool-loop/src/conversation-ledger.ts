@@ -18,7 +18,7 @@ import type { AbortRace } from './abort-race';
  * than replacing it in the payload's list) keeps its first figure for the rest of the turn.
  */
 export class ConversationLedger {
-  /** The conversation, oldest first: history, then the turn's transcript. */
+  /** The conversation, oldest first: history, then what the turn appended. */
   readonly messages: ChatMessage[] = [];
   readonly #counter: TokenCounter;
   #counted = 0;

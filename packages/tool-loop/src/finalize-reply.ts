@@ -1,6 +1,6 @@
 import type { AgentReplyBeforePayload } from '@aalis/api-agent';
 import type { ChatMessage } from '@aalis/api-llm';
-import { appendToTranscript } from './append-to-transcript';
+import { appendToConversation } from './append-to-conversation';
 import type { FinalReply } from './final-reply';
 import { modelStep } from './model-step';
 import { persist } from './persist';
@@ -24,7 +24,7 @@ export async function finalizeReply(run: TurnRun, answer: string): Promise<Final
     await dropVersion(run, payload);
     if (attempt >= run.limits.maxFormatRetries) return undefined;
     const feedback: ChatMessage = { role: 'user', content: String(payload.retry.feedback) };
-    appendToTranscript(run, [feedback], { protect: true, countAsHistory: false });
+    appendToConversation(run, [feedback], { protect: true, countAsHistory: false });
     const step = await modelStep(run, { offerTools: false, extra: [] });
     if (step === undefined) return undefined;
     content = step.response.content;
@@ -55,10 +55,10 @@ function replyOf(payload: AgentReplyBeforePayload): FinalReply {
   };
 }
 
-/** Persists a version a format retry dropped, as not sent, and keeps it in the transcript. */
+/** Persists a version a format retry dropped, as not sent, and keeps it in the conversation. */
 async function dropVersion(run: TurnRun, payload: AgentReplyBeforePayload): Promise<void> {
   const dropped = replyOf(payload);
   await persist('persistReply', () => run.persistence.persistReply(replyRecord(run, dropped, false)));
   const message: ChatMessage = { role: 'assistant', content: dropped.archiveContent ?? dropped.content };
-  appendToTranscript(run, [message], { protect: true, countAsHistory: true });
+  appendToConversation(run, [message], { protect: true, countAsHistory: true });
 }

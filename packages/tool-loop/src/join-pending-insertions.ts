@@ -1,4 +1,4 @@
-import { appendToTranscript } from './append-to-transcript';
+import { appendToConversation } from './append-to-conversation';
 import { inputMessage } from './input-message';
 import { persist } from './persist';
 import { throwIfAborted } from './throw-if-aborted';
@@ -17,6 +17,6 @@ export async function joinPendingInsertions(run: TurnRun): Promise<void> {
   if (joined.length === 0) return;
   await persist('archiveJoined', () => run.persistence.archiveJoined(joined));
   const messages = joined.map((input) => inputMessage(input, run.acceptsImages));
-  appendToTranscript(run, messages, { protect: true, countAsHistory: true });
+  appendToConversation(run, messages, { protect: true, countAsHistory: true });
   throwIfAborted(run.signal);
 }

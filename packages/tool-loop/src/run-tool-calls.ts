@@ -1,6 +1,6 @@
 import type { ChatMessage, ChatResponse } from '@aalis/api-llm';
 import type { ToolDefinition } from '@aalis/api-tools';
-import { appendToTranscript } from './append-to-transcript';
+import { appendToConversation } from './append-to-conversation';
 import { mapWithConcurrency } from './map-with-concurrency';
 import { persist } from './persist';
 import { publish } from './publish';
@@ -45,7 +45,7 @@ export async function runToolCalls(
     }),
   );
   const assistant: ChatMessage = { role: 'assistant', content: response.content, toolCalls: calls };
-  appendToTranscript(run, [assistant, ...outcomes.map((outcome) => outcome.message)], {
+  appendToConversation(run, [assistant, ...outcomes.map((outcome) => outcome.message)], {
     protect: false,
     countAsHistory: true,
   });

@@ -13,7 +13,7 @@ import { turnScope } from './turn-scope';
 
 /**
  * Sets up one turn's body: reads what the turn starts from (history, its count, the session's
- * tools) and puts the turn's inputs first in its transcript. Only the turn's own data comes
+ * tools) and puts the turn's inputs after the history in its conversation. Only the turn's own data comes
  * from the request; collaborators and settings are the loop's.
  */
 export async function startTurnRun(
@@ -53,7 +53,6 @@ export async function startTurnRun(
     offeredTools,
     offeredToolTokens: counter.countTools(offeredTools),
     state: {
-      transcript: [...inputs],
       conversation,
       protectedMessages: new Set(inputs),
       tracker: createTurnUsageTracker<ChatMessage>({

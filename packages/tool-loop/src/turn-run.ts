@@ -55,9 +55,10 @@ export interface LoopSetup {
 
 /** What a turn changes as it goes; everything else a step reads of its `TurnRun` is fixed for the turn. */
 export interface TurnState {
-  /** This turn so far, in order: inputs, tool-call groups, joined inputs, dropped retry versions. */
-  readonly transcript: ChatMessage[];
-  /** History then transcript, each message counted once ([USG-4]). */
+  /**
+   * History, then this turn so far in order (inputs, tool-call groups, joined inputs, dropped
+   * retry versions), each message counted once ([USG-4]).
+   */
   readonly conversation: ConversationLedger;
   /** Messages hard trimming never drops: the turn's inputs and format-retry exchanges ([USG-9]). */
   readonly protectedMessages: Set<ChatMessage>;

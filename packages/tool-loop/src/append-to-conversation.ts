@@ -9,13 +9,12 @@ export interface AppendOptions {
   readonly countAsHistory: boolean;
 }
 
-/** Appends messages to the turn's transcript, which every later model call sees. */
-export function appendToTranscript(
+/** Appends messages of this turn to its conversation, which every later model call sees. */
+export function appendToConversation(
   run: TurnRun,
   messages: readonly ChatMessage[],
   options: AppendOptions,
 ): void {
-  run.state.transcript.push(...messages);
   run.state.conversation.append(messages);
   if (options.protect) for (const message of messages) run.state.protectedMessages.add(message);
   if (options.countAsHistory) run.state.tracker.append(messages);
