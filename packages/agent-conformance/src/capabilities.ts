@@ -53,7 +53,7 @@ export const CAPABILITY_DESCRIPTIONS: Readonly<Record<CapabilityKey, string>> = 
   'OUT-2':
     'the error of an error turn is the [错误] notice sent to the session, or the [系统] notice when no model resolves',
   'LIV-1':
-    'a hook middleware or awaited listener that never settles cannot keep handleMessage from settling after abort, clearing or deletion',
+    'a hook middleware, awaited listener, store, model or tool call that never settles or ignores its signal cannot keep handleMessage from settling after abort, clearing or deletion',
   'LIV-2': 'drain has a deadline; past it, drain resolves and names what it abandoned',
   'LIV-3':
     'counting is linear and no single input stalls the process; inputs over a configured size end as a notice',
