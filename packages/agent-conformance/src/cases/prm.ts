@@ -1,6 +1,6 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
-import { callContains, sendHuman, session, turns, usageOf } from './scenario';
+import { callContains, secondInputDuringToolCall, sendHuman, session, turns, usageOf } from './scenario';
 
 const materialised = defineCase({
   requirements: ['PRM-1'],
@@ -110,7 +110,6 @@ const injectorFigures = defineCase({
   },
 });
 
-/** The cases of the PRM family ([PRM-1]..[PRM-3]). */
 /**
  * [PRM-2] The message list of the view is the turn's conversation as it stands: the session's
  * earlier history and the turn's input.
@@ -146,4 +145,62 @@ const viewMessagesHoldConversation = defineCase({
   },
 });
 
-export const PRM_CASES = [materialised, buildView, injectorFigures, viewMessagesHoldConversation];
+/**
+ * [PRM-2] The view is built for each model call from the turn as it stands then: its inputs
+ * are the turn's live array (the same objects as `agent:turn:before`, a joined input included,
+ * [SCH-2]) and its messages the list that call is assembled from, the tool-call group included.
+ * Near misses: inputs copied when the turn opened, or messages snapshotted once per turn.
+ */
+const viewAfterJoin = defineCase({
+  requirements: ['PRM-2'],
+  name: 'the view built for the call after a join holds the joined input and the tool results of the turn so far',
+  run: async (context) => {
+    const h = context.harness;
+    const probe = h.contribute({
+      localId: 'probe',
+      bucket: 'systemOther',
+      label: 'Probe',
+      build: () => 'probe',
+    });
+    await secondInputDuringToolCall(context, 'the opening question', 'a joining question');
+    const turn = assert.defined('PRM-2', turns(h, 's1')[0], {
+      rule: 'every input must open a turn',
+      subject: 'the turn',
+    });
+    assert.equal('PRM-2', turn.inputs.length, 2, {
+      rule: 'a human input arriving during a human-opened turn joins it before its next model call (SCH-2)',
+      subject: 'the inputs of the turn',
+    });
+    const view = assert.defined('PRM-2', probe.views.at(-1), {
+      rule: 'build(view) of a contribution must be called for every model call of the turn (PRM-1)',
+      subject: 'the view of the last build',
+    });
+    assert.that('PRM-2', probe.views.length >= 2, {
+      rule: 'contributions are materialised before every model call (PRM-1), so the call after the tool gets its own build',
+      observed: `${probe.views.length} build(s) for a turn of two model calls`,
+    });
+    assert.equal('PRM-2', view.inputs.length, 2, {
+      rule: "the inputs of the view are the turn's inputs as they stand, a joined input included",
+      subject: 'the inputs of the view built for the call after the join',
+    });
+    assert.equal('PRM-2', view.inputs[1], turn.inputs[1], {
+      rule: 'the inputs of the view must be the same objects as in agent:turn:before, a joined one included',
+      subject: 'the joined input of the view',
+    });
+    for (const text of ['a joining question', 'lookup: ok']) {
+      assert.that('PRM-2', callContains(view, text), {
+        rule: 'the messages of the view must be a snapshot of the message list of the call it is built for',
+        observed: `the messages of the view built for the call after the join did not contain "${text}"`,
+      });
+    }
+  },
+});
+
+/** The cases of the PRM family ([PRM-1]..[PRM-3]). */
+export const PRM_CASES = [
+  materialised,
+  buildView,
+  injectorFigures,
+  viewMessagesHoldConversation,
+  viewAfterJoin,
+];
