@@ -239,8 +239,40 @@ const snapshotsWithoutTurn = defineCase({
 });
 
 /** The cases of the TID family ([TID-1]..[TID-4]). */
+/**
+ * [TID-1] "Fresh" outlives the session's state: a turn id must not repeat after the session's
+ * history was cleared or the session was deleted and made again under the same id. The near
+ * miss is a per-session counter that starts over, whose ids then match turns already archived
+ * (a rollback or a crash recovery by turn id would take the old turn's messages with it).
+ */
+const freshAfterClearAndDelete = defineCase({
+  requirements: ['TID-1'],
+  name: 'turn ids do not repeat after the session is cleared, or deleted and made again under its id',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'one' }, { text: 'two' }, { text: 'three' }]);
+    await sendHuman(context, 's1', 'first').done;
+    await context.agent.clearing(['s1'], async () => undefined);
+    await sendHuman(context, 's1', 'after clearing').done;
+    const generation = h.sessions.advanceGeneration('s1');
+    await h.events.emit('session:deleted', { sessionId: 's1', generation });
+    await sendHuman(context, 's1', 'after deletion').done;
+    const ids = turns(h, 's1').map((turn) => turn.turnId);
+    assert.equal('TID-1', ids.length, 3, {
+      rule: 'every input must open its own turn here',
+      subject: 'the number of turns of s1',
+    });
+    assert.equal('TID-1', new Set(ids).size, 3, {
+      rule: 'each turn must get a fresh unique turn id, also after its session was cleared or deleted and made again',
+      subject: `the distinct turn ids of s1 (${ids.join(', ')})`,
+    });
+  },
+});
+
 export const TID_CASES = [
   freshTurnIds,
+  freshAfterClearAndDelete,
   turnIdEverywhere,
   turnIdOnNotices,
   turnIdOnEarlyText,
