@@ -29,10 +29,12 @@ import { roomSendsIntermediate } from './mutants/room-sends-intermediate';
 import { settingsReadOnce } from './mutants/settings-read-once';
 import { skipGenerationCheck } from './mutants/skip-generation-check';
 import { stickyStopper } from './mutants/sticky-stopper';
+import { stopMarkerAlways } from './mutants/stop-marker-always';
 import { stopperOnlyInMetadata } from './mutants/stopper-only-in-metadata';
 import { streamWithoutTurnId } from './mutants/stream-without-turn-id';
 import { toolMetadataFiltered } from './mutants/tool-metadata-filtered';
 import { trimmedNotSticky } from './mutants/trimmed-not-sticky';
+import { turnIdsRestart } from './mutants/turn-ids-restart';
 import { usageForThrowingCall } from './mutants/usage-for-throwing-call';
 import { usedTotalsPerTurn } from './mutants/used-totals-per-turn';
 import { pluginAgentCapabilities } from './plugin-agent-adapter';
@@ -74,6 +76,8 @@ const MUTANTS: readonly {
   { name: 'one-identity-everywhere', factory: oneIdentityEverywhere, breaks: ['ARC-3'] },
   { name: 'preprocess-openers-only', factory: preprocessOpenersOnly, breaks: ['PRE-1'] },
   { name: 'settings-read-once', factory: settingsReadOnce, breaks: ['SET-2'] },
+  { name: 'stop-marker-always', factory: stopMarkerAlways, breaks: ['ARC-9'] },
+  { name: 'turn-ids-restart', factory: turnIdsRestart, breaks: ['TID-1'] },
 ];
 
 /**
