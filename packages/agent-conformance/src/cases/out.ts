@@ -1,7 +1,16 @@
 import { isTextRef, TURN_OUTCOMES } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
-import { holdTurn, outbound, sendHuman, session, storedReplies, streamChunks, turns } from './scenario';
+import {
+  holdTurn,
+  outbound,
+  secondInputDuringToolCall,
+  sendHuman,
+  session,
+  storedReplies,
+  streamChunks,
+  turns,
+} from './scenario';
 
 const repliedPersisted = defineCase({
   requirements: ['OUT-1'],
@@ -266,6 +275,29 @@ const oneEndPerHandled = defineCase({
   },
 });
 
+/**
+ * [OUT-3] One end marker per input, not per turn: an input that joined a running turn is
+ * handled too and gets its own. The near miss ends the stream once per turn, so the joined
+ * input's platform-side stream is never closed.
+ */
+const oneEndPerJoined = defineCase({
+  requirements: ['OUT-3'],
+  name: 'an input that joined a running turn gets its own stream end marker',
+  run: async (context) => {
+    const h = context.harness;
+    await secondInputDuringToolCall(context, 'the opening question', 'a joining question');
+    await h.settle();
+    assert.equal('OUT-3', turns(h, 's1').length, 1, {
+      rule: 'a human input arriving during a human-opened turn joins it (SCH-2)',
+      subject: 'the turns of s1',
+    });
+    assert.equal('OUT-3', ends(context, 's1').length, 2, {
+      rule: 'every handled input must get exactly one stream end marker, a joined one included',
+      subject: 'the stream end markers of a turn with an opening and a joined input',
+    });
+  },
+});
+
 const oneEndPerDropped = defineCase({
   requirements: ['OUT-3'],
   name: 'a dropped input and a blocked turn each get exactly one stream end marker',
@@ -335,6 +367,7 @@ export const OUT_CASES = [
   noticeWording,
   archiveFailureNotice,
   oneEndPerHandled,
+  oneEndPerJoined,
   oneEndPerDropped,
   oneEndPerLong,
   noErrorUnlessError,
