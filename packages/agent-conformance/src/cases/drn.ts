@@ -1,3 +1,4 @@
+import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
@@ -95,5 +96,42 @@ const drainDuringHold = defineCase({
   },
 });
 
+/**
+ * [DRN-1] "In-flight turns are aborted": a drained turn ends as a stop does ([ABT-1]), with
+ * `agent:turn:after` and outcome `aborted`, and its record is written ([ARC-8]), so nothing of
+ * it is left half-written for recovery to close. The near miss lets the process go without
+ * ending its turns: every handleMessage settles, but the turns' inputs stay in history with no
+ * outcome.
+ */
+const drainedTurnsEnd = defineCase({
+  requirements: ['DRN-1', 'ARC-8'],
+  name: 'a drained turn ends with agent:turn:after as aborted and writes its turn record',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    await h.drain();
+    await held.input.done;
+    await h.settle();
+    assert.equal('DRN-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'drain aborts in-flight turns: each must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+      subject: 'the outcome of the drained turn in agent:turn:after',
+    });
+    const records = h.archive
+      .messages('s1')
+      .map((message) => message.metadata[Keys.TurnRecord])
+      .filter((record) => record !== undefined);
+    assert.deepEqual(
+      'ARC-8',
+      records.map((record) => record.outcome),
+      ['aborted'],
+      {
+        rule: 'a drained turn, like every turn that ran, must write its turn record before agent:turn:after',
+        subject: 'the turn records in the history of the drained session',
+      },
+    );
+  },
+});
+
 /** The cases of the DRN family ([DRN-1]). */
-export const DRN_CASES = [drain, drainDuringHold];
+export const DRN_CASES = [drain, drainDuringHold, drainedTurnsEnd];
