@@ -155,6 +155,33 @@ const archiveFailure = defineCase({
   },
 });
 
+/**
+ * [SVC-3] Not only the first write: a store that refuses the turn's tool-call group in the
+ * middle of the tool loop also ends the turn as `error`. The near miss handles failures of the
+ * opening write only and lets a later one escape (rejecting handleMessage) or ignores it (the
+ * turn replies on a history that lacks the group).
+ */
+const midTurnArchiveFailure = defineCase({
+  requirements: ['SVC-3'],
+  name: 'a store refusing the tool-call group mid-turn ends the turn as error without rejecting handleMessage',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'replied on a broken history' }]);
+    h.archive.failNext('append');
+    const record = await sendHuman(context, 's1', 'hello').done;
+    assert.equal('SVC-3', record.state, 'resolved', {
+      rule: 'a failing archive write in the middle of a turn must not reject handleMessage',
+      subject: 'the handleMessage promise after the tool-call group was refused',
+    });
+    assert.equal('SVC-3', turns(h, 's1')[0]?.after?.outcome, 'error', {
+      rule: 'a failing archive write in the middle of a turn must end the turn with outcome "error"',
+      subject: 'the outcome of the turn whose tool-call group was refused',
+    });
+  },
+});
+
 const toolAndHookFailure = defineCase({
   requirements: ['SVC-3'],
   name: 'a throwing tool or hook middleware does not reject handleMessage',
@@ -352,6 +379,7 @@ export const SVC_CASES = [
   settlesWhenReleased,
   modelFailure,
   archiveFailure,
+  midTurnArchiveFailure,
   toolAndHookFailure,
   invalidInput,
   providerSwitch,
