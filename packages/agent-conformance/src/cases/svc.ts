@@ -2,7 +2,16 @@ import { type AgentService, agent as agentService } from '@aalis/api-agent';
 import type { IncomingMessage } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
-import { holdTurn, incomingWrites, outbound, sendHuman, sendInjection, session, turns } from './scenario';
+import {
+  holdTurn,
+  incomingWrites,
+  outbound,
+  sendHuman,
+  sendInjection,
+  session,
+  storedReplies,
+  turns,
+} from './scenario';
 
 const serviceSurface = defineCase({
   requirements: ['SVC-1'],
@@ -178,6 +187,35 @@ const midTurnArchiveFailure = defineCase({
     assert.equal('SVC-3', turns(h, 's1')[0]?.after?.outcome, 'error', {
       rule: 'a failing archive write in the middle of a turn must end the turn with outcome "error"',
       subject: 'the outcome of the turn whose tool-call group was refused',
+    });
+  },
+});
+
+/**
+ * [SVC-3] with [OUT-1]: `replied` means the final reply is in history, so a store that refuses
+ * the final reply leaves a turn that did not reply as the contract means it: it ends as
+ * `error`. The near miss reports `replied` for a reply that is not in history.
+ */
+const replyRefused = defineCase({
+  requirements: ['SVC-3', 'OUT-1'],
+  name: 'a store refusing the final reply ends the turn as error, not replied',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'a reply the store refuses' }]);
+    h.archive.failNext('append');
+    const record = await sendHuman(context, 's1', 'hello').done;
+    assert.equal('SVC-3', record.state, 'resolved', {
+      rule: 'a failing archive write must not reject handleMessage',
+      subject: 'the handleMessage promise after the final reply was refused',
+    });
+    assert.equal('OUT-1', storedReplies(h, 's1').length, 0, {
+      rule: 'the store refused the reply: it is not in history',
+      subject: 'the replies in history',
+    });
+    assert.equal('SVC-3', turns(h, 's1')[0]?.after?.outcome, 'error', {
+      rule: 'on replied the final reply is in history (OUT-1): a turn whose reply the store refused must end as "error"',
+      subject: 'the outcome of the turn whose final reply was refused',
     });
   },
 });
@@ -380,6 +418,7 @@ export const SVC_CASES = [
   modelFailure,
   archiveFailure,
   midTurnArchiveFailure,
+  replyRefused,
   toolAndHookFailure,
   invalidInput,
   providerSwitch,
