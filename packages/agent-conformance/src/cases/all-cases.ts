@@ -1,5 +1,6 @@
 import type { ConformanceCase } from '../define-case';
 import { ABT_CASES } from './abt';
+import { ABT_LATE_CASES } from './abt-late';
 import { ARC_CASES } from './arc';
 import { BND_CASES } from './bnd';
 import { CLR_CASES } from './clr';
@@ -26,6 +27,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...SVC_CASES,
   ...SCH_CASES,
   ...ABT_CASES,
+  ...ABT_LATE_CASES,
   ...CLR_CASES,
   ...DEL_CASES,
   ...TID_CASES,
