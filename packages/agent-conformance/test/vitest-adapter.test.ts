@@ -29,8 +29,11 @@ describeConformance({
   implementation: 'reference without stop markers',
   factory: referenceFactory(['no-stop-marker']),
   capabilities: ALL_CAPABILITIES,
-  // The case of ARC-9 itself (those of ABT-6 name ARC-9 too, but fail on ABT-6 without a marker).
-  cases: CASES.filter((testCase) => testCase.requirements[0] === 'ARC-9'),
+  // The cases of ARC-9 itself that look for a marker (those of ABT-6 name ARC-9 too, but fail on
+  // ABT-6 without a marker; the one checking that no marker is written passes without any).
+  cases: CASES.filter(
+    (testCase) => testCase.requirements[0] === 'ARC-9' && !testCase.name.includes('persists no stop marker'),
+  ),
   expectedFailures: [{ id: 'ARC-9', reason: 'stop markers are not written yet' }],
   onReport: (report) => {
     reports.push(report);
