@@ -2,7 +2,8 @@ import { ChatAbortedError } from '@aalis/api-llm';
 
 /**
  * Waits for `work` unless `signal` aborts first, then rejects with `ChatAbortedError` (or
- * what `toError` makes). The abort listener is removed once either happens.
+ * what `toError` makes). The abort listener is removed once either happens. What `work` does
+ * after the abort is ignored: its rejection is never left unhandled.
  */
 export function abortable<TValue>(
   work: Promise<TValue>,
@@ -10,7 +11,10 @@ export function abortable<TValue>(
   toError: (reason: unknown) => unknown = (reason) => new ChatAbortedError({ cause: reason }),
 ): Promise<TValue> {
   if (signal === undefined) return work;
-  if (signal.aborted) return Promise.reject(toError(signal.reason));
+  if (signal.aborted) {
+    work.catch(() => undefined);
+    return Promise.reject(toError(signal.reason));
+  }
   return new Promise<TValue>((resolve, reject) => {
     const onAbort = () => reject(toError(signal.reason));
     signal.addEventListener('abort', onAbort, { once: true });
