@@ -138,6 +138,26 @@ const inputBeforeAfterNext = defineCase({
   },
 });
 
+/**
+ * [LIV-1] The same hang after `next`, stopped by clearing: the input's turn ended, so clearing
+ * has no turn to wait for, yet its `handleMessage` must settle too. The near miss lets clearing
+ * (and abort with `queued`, and deletion) drop only the calls still before `next`.
+ */
+const inputAfterNextClearing = defineCase({
+  requirements: ['LIV-1'],
+  name: 'an agent:input:before middleware that hangs after next cannot keep handleMessage from settling after clearing',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'answered' }]);
+    const entered = hangHook(context, 'agent:input:before', { sessionId: 's1', afterNext: true });
+    const stuck = sendHuman(context, 's1', 'answered, then stuck');
+    await entered.opened;
+    await clearStuckSession(context, stuck);
+  },
+});
+
 const turnBeforeAbort = defineCase({
   requirements: ['LIV-1'],
   name: 'an agent:turn:before middleware that never calls next cannot keep handleMessage from settling after abort',
@@ -674,6 +694,7 @@ export const LIV_CASES = [
   inputBeforeClearing,
   inputBeforeDeletion,
   inputBeforeAfterNext,
+  inputAfterNextClearing,
   turnBeforeAbort,
   turnAfterAbort,
   turnAfterClearing,
