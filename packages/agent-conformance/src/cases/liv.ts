@@ -118,21 +118,30 @@ const inputBeforeDeletion = defineCase({
   },
 });
 
+/**
+ * Starts an input of `s1` whose turn replies while an `agent:input:before` middleware hangs
+ * after `next`; checks that the turn still ended as usual.
+ */
+async function answeredThenStuck(context: CaseContext): Promise<InputRecord> {
+  const h = context.harness;
+  session(h, 's1');
+  h.model.script([{ text: 'answered' }]);
+  const entered = hangHook(context, 'agent:input:before', { sessionId: 's1', afterNext: true });
+  const stuck = sendHuman(context, 's1', 'answered, then stuck');
+  await entered.opened;
+  assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'replied', {
+    rule: 'a turn must still end as usual when an agent:input:before middleware hangs after next()',
+    subject: 'the outcome of the turn',
+  });
+  return stuck;
+}
+
 const inputBeforeAfterNext = defineCase({
   requirements: ['LIV-1'],
   name: 'an agent:input:before middleware that hangs after next cannot keep handleMessage from settling after abort',
   timeoutMs: LIVENESS_TIMEOUT_MS,
   run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    h.model.script([{ text: 'answered' }]);
-    const entered = hangHook(context, 'agent:input:before', { sessionId: 's1', afterNext: true });
-    const stuck = sendHuman(context, 's1', 'answered, then stuck');
-    await entered.opened;
-    assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'replied', {
-      rule: 'a turn must still end as usual when an agent:input:before middleware hangs after next()',
-      subject: 'the outcome of the turn',
-    });
+    const stuck = await answeredThenStuck(context);
     context.agent.abort('s1');
     await assertSettles('LIV-1', stuck, 'abort');
   },
@@ -148,12 +157,7 @@ const inputAfterNextClearing = defineCase({
   name: 'an agent:input:before middleware that hangs after next cannot keep handleMessage from settling after clearing',
   timeoutMs: LIVENESS_TIMEOUT_MS,
   run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    h.model.script([{ text: 'answered' }]);
-    const entered = hangHook(context, 'agent:input:before', { sessionId: 's1', afterNext: true });
-    const stuck = sendHuman(context, 's1', 'answered, then stuck');
-    await entered.opened;
+    const stuck = await answeredThenStuck(context);
     await clearStuckSession(context, stuck);
   },
 });
