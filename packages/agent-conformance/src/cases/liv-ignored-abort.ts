@@ -2,8 +2,8 @@ import { assert } from '../assert';
 import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
 import { createGate, type Gate } from '../harness/gate';
-import { assertSettles, assertStillServes, LIVENESS_TIMEOUT_MS } from './liveness';
-import { sendHuman, session, turns } from './scenario';
+import { assertStillServes, assertStopEnded, LIVENESS_TIMEOUT_MS } from './liveness';
+import { sendHuman, session } from './scenario';
 
 /**
  * Model and tool calls that ignore the turn's abort signal ([LIV-1], [ABT-1]). The contract
@@ -36,11 +36,11 @@ async function stopDeafCall(
     rule: `abort(sessionId) during a ${options.call} that ignores its signal must stop the turn and return true`,
     subject: 'the return value of abort',
   });
-  await assertSettles('LIV-1', stuck, 'abort');
-  assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
-    rule: `a turn stopped while its ${options.call} ignores the signal must still end with agent:turn:after, outcome "aborted" (ABT-1)`,
-    subject: 'the outcome of the stopped turn in agent:turn:after',
-  });
+  await assertStopEnded(
+    context,
+    stuck,
+    `a turn stopped while its ${options.call} ignores the signal must still end with agent:turn:after, outcome "aborted" (ABT-1)`,
+  );
   held.open();
   await h.settle();
   await assertStillServes(context, 'LIV-1', 's2');

@@ -50,10 +50,18 @@ export async function abortHungTurn(context: CaseContext, text: string, rule: st
   await h.until(() => turns(h, 's1').length > 0, 'the turn of s1 to reach agent:turn:before');
   await h.settle();
   context.agent.abort('s1');
+  await assertStopEnded(context, stuck, rule);
+  await assertStillServes(context, 'LIV-1', 's2');
+}
+
+/**
+ * Checks that the input of s1's stopped turn settled after the abort and that the turn still
+ * ended with agent:turn:after as "aborted" ([ABT-1]); `rule` says what hung meanwhile.
+ */
+export async function assertStopEnded(context: CaseContext, stuck: InputRecord, rule: string): Promise<void> {
   await assertSettles('LIV-1', stuck, 'abort');
-  assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+  assert.equal('LIV-1', turns(context.harness, 's1')[0]?.after?.outcome, 'aborted', {
     rule,
     subject: 'the outcome of the stopped turn in agent:turn:after',
   });
-  await assertStillServes(context, 'LIV-1', 's2');
 }
