@@ -1,6 +1,6 @@
+import { ModelInvalidResponseError } from '@aalis/model-provider-utils';
 import type { WireRecord } from './is-record';
 import { isRecord } from './is-record';
-import { ModelInvalidResponseError } from './model-invalid-response-error';
 
 /** Whether a choice is a legacy completions choice: `text` and no `delta`. */
 function isTextCompletionChoice(choice: unknown): boolean {

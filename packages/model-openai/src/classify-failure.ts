@@ -1,20 +1,16 @@
+import {
+  type ClassifiedFailure,
+  ModelAuthenticationError,
+  ModelBadRequestError,
+  ModelInvalidResponseError,
+  ModelNetworkError,
+  ModelProviderError,
+  ModelRateLimitedError,
+  ModelServerError,
+  withAttempts,
+} from '@aalis/model-provider-utils';
 import { APIConnectionError, APIError } from 'openai';
-import { ModelAuthenticationError } from './model-authentication-error';
-import { ModelBadRequestError } from './model-bad-request-error';
-import { ModelInvalidResponseError } from './model-invalid-response-error';
-import { ModelNetworkError } from './model-network-error';
-import { ModelProviderError } from './model-provider-error';
-import { ModelRateLimitedError } from './model-rate-limited-error';
-import { ModelServerError } from './model-server-error';
 import { plainErrorText } from './plain-error-text';
-import { withAttempts } from './with-attempts';
-
-/** The failure of one request with what the caller needs to decide about a retry. */
-export interface ClassifiedFailure {
-  readonly error: ModelProviderError;
-  /** The response headers (for `retry-after`), when there was a response. */
-  readonly headers: Headers | undefined;
-}
 
 /**
  * The server's own message, short and plain: `error.message` of a JSON body when present, else

@@ -1,5 +1,6 @@
 import { ChatAbortedError, type ChatRequest, type ChatResponse, ModelNotFoundError } from '@aalis/api-llm';
-import { chatWithRetries, type RetryPolicy } from './chat-with-retries';
+import { nonNegativeOption, retryPolicy } from '@aalis/model-provider-utils';
+import { chatWithRetries } from './chat-with-retries';
 import { createOpenAIClient } from './create-openai-client';
 import { createModelCatalog } from './model-catalog';
 import type { OpenAIModelProvider } from './openai-model-provider';
@@ -9,14 +10,6 @@ import { toChatCompletionBody } from './to-chat-completion-body';
 const defaultBaseURL = 'https://api.openai.com/v1';
 /** How long a streamed body may stay silent unless `idleTimeout` says otherwise. */
 export const DEFAULT_IDLE_TIMEOUT = 120_000;
-
-function nonNegative(name: string, value: number | undefined, fallback: number, integer = false): number {
-  if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value < 0 || (integer && !Number.isInteger(value))) {
-    throw new TypeError(`${name} must be a non-negative ${integer ? 'integer' : 'number'}`);
-  }
-  return value;
-}
 
 function validatedName(name: string | undefined): string {
   if (name === undefined) return 'openai';
@@ -33,15 +26,6 @@ function validatedBaseURL(baseURL: string | undefined): string {
     throw new TypeError(`baseURL must be an http(s) URL, got "${value}"`);
   }
   return value;
-}
-
-function retryPolicy(options: OpenAIModelProviderOptions): RetryPolicy {
-  return {
-    maxRetries: nonNegative('maxRetries', options.maxRetries, 2, true),
-    baseDelay: nonNegative('retryBaseDelay', options.retryBaseDelay, 500),
-    maxDelay: nonNegative('retryMaxDelay', options.retryMaxDelay, 8_000),
-    onRetry: options.onRetry,
-  };
 }
 
 /**
@@ -66,7 +50,7 @@ function retryPolicy(options: OpenAIModelProviderOptions): RetryPolicy {
 export function createOpenAIModelProvider(options: OpenAIModelProviderOptions): OpenAIModelProvider {
   const name = validatedName(options.name);
   const policy = retryPolicy(options);
-  const idleTimeout = nonNegative('idleTimeout', options.idleTimeout, DEFAULT_IDLE_TIMEOUT);
+  const idleTimeout = nonNegativeOption('idleTimeout', options.idleTimeout, DEFAULT_IDLE_TIMEOUT);
   const catalog = createModelCatalog({
     providerName: name,
     models: options.models,
@@ -76,7 +60,7 @@ export function createOpenAIModelProvider(options: OpenAIModelProviderOptions): 
   const client = createOpenAIClient({
     baseURL: validatedBaseURL(options.baseURL),
     apiKey: options.apiKey,
-    timeout: options.timeout === undefined ? undefined : nonNegative('timeout', options.timeout, 0),
+    timeout: options.timeout === undefined ? undefined : nonNegativeOption('timeout', options.timeout, 0),
     headers: options.headers,
     fetch: options.fetch,
   });

@@ -1,7 +1,6 @@
 import type { ChatDelta, ChatFinishReason, ChatResponse, ChatUsage } from '@aalis/api-llm';
 import { assertChatChunk } from './assert-chat-chunk';
 import { contentPieces } from './content-pieces';
-import { DeltaCallbackFailure } from './delta-callback-failure';
 import { isRecord, type WireRecord } from './is-record';
 import { createToolCallAssembler } from './tool-call-assembler';
 import { usageOfChunk } from './usage-of-chunk';
@@ -41,25 +40,15 @@ function firstChoice(chunk: WireRecord): WireRecord | undefined {
   return isRecord(choice) ? choice : undefined;
 }
 
-function emitter(onDelta: ((delta: ChatDelta) => void) | undefined): (delta: ChatDelta) => void {
-  return (delta) => {
-    try {
-      onDelta?.(delta);
-    } catch (error) {
-      throw new DeltaCallbackFailure(error);
-    }
-  };
-}
-
 /**
  * Creates an accumulator reading the first choice of each chunk: reasoning fields, then
  * `content` (a string, or Mistral's list of `text` and `thinking` parts), then `refusal` as
  * text, then tool-call fragments; usage from the last chunk that carries any. Every delta
- * reaches `onDelta` at once; a throw of `onDelta` becomes a `DeltaCallbackFailure`. A chunk of
+ * reaches `onDelta` at once. A chunk of
  * a legacy completions stream throws `ModelInvalidResponseError`.
  */
 export function createReplyAccumulator(onDelta?: (delta: ChatDelta) => void): ReplyAccumulator {
-  const emit = emitter(onDelta);
+  const emit = onDelta ?? (() => {});
   const toolCalls = createToolCallAssembler();
   const text = { content: '', reasoning: '' };
   let usage: ChatUsage | undefined;

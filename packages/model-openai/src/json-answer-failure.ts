@@ -1,6 +1,5 @@
+import { ModelInvalidResponseError, type ModelProviderError } from '@aalis/model-provider-utils';
 import { isRecord } from './is-record';
-import { ModelInvalidResponseError } from './model-invalid-response-error';
-import type { ModelProviderError } from './model-provider-error';
 import { plainErrorText } from './plain-error-text';
 import { streamErrorOf } from './stream-error-of';
 

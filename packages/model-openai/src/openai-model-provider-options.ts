@@ -1,21 +1,9 @@
 import type { ModelCapabilityOverrides } from '@aalis/api-llm';
-import type { ModelProviderError } from './model-provider-error';
+import type { RetryOptions } from '@aalis/model-provider-utils';
 import type { OpenAIModelConfig } from './openai-model-config';
 
-/** What {@link OpenAIModelProviderOptions.onRetry} is told before each retry. */
-export interface RetryEvent {
-  /** The model id of the call. */
-  readonly model: string;
-  /** Which retry this is: 1 for the second request of the call, 2 for the third, … */
-  readonly retry: number;
-  /** How long the provider waits before sending it, in milliseconds. */
-  readonly delay: number;
-  /** The failure of the previous request. */
-  readonly error: ModelProviderError;
-}
-
 /** What `createOpenAIModelProvider` takes. */
-export interface OpenAIModelProviderOptions {
+export interface OpenAIModelProviderOptions extends RetryOptions {
   /**
    * The provider's name: the first part of its model references (`openai/gpt-4o-mini`) and
    * its provider name in an app. Defaults to `openai`.
@@ -40,17 +28,6 @@ export interface OpenAIModelProviderOptions {
    * `{ vision: true }` makes the agent hand the model images ([HK-3]).
    */
   readonly capabilityOverrides?: ModelCapabilityOverrides;
-  /** Retries after a 429, a 5xx or a network failure; 0 disables them. Defaults to 2. */
-  readonly maxRetries?: number;
-  /**
-   * The first retry's delay in milliseconds before jitter; each further retry doubles it.
-   * Defaults to 500. A `retry-after` header of at most 60 seconds is honoured instead.
-   */
-  readonly retryBaseDelay?: number;
-  /** The longest backoff delay in milliseconds. Defaults to 8,000. */
-  readonly retryMaxDelay?: number;
-  /** Called before each retry (for logging). */
-  readonly onRetry?: (event: RetryEvent) => void;
   /** Milliseconds to wait for the response headers of one request. Defaults to 10 minutes. */
   readonly timeout?: number;
   /**

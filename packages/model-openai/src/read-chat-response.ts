@@ -1,6 +1,6 @@
 import type { ChatDelta, ChatResponse } from '@aalis/api-llm';
+import { ModelInvalidResponseError } from '@aalis/model-provider-utils';
 import { jsonAnswerFailure } from './json-answer-failure';
-import { ModelInvalidResponseError } from './model-invalid-response-error';
 import { readChatStream } from './read-chat-stream';
 import { readServerSentEvents } from './read-server-sent-events';
 import { readTextWithIdleTimeout } from './read-text-with-idle-timeout';

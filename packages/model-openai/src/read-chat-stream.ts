@@ -1,9 +1,11 @@
 import type { ChatDelta, ChatResponse } from '@aalis/api-llm';
+import {
+  ModelInvalidResponseError,
+  ModelNetworkError,
+  type ModelProviderError,
+} from '@aalis/model-provider-utils';
 import { createReplyAccumulator, type ReplyAccumulator } from './create-reply-accumulator';
 import { isRecord } from './is-record';
-import { ModelInvalidResponseError } from './model-invalid-response-error';
-import { ModelNetworkError } from './model-network-error';
-import type { ModelProviderError } from './model-provider-error';
 import { plainErrorText } from './plain-error-text';
 import type { ServerSentEvent } from './server-sent-event-decoder';
 import { serverErrorFrom, streamErrorOf } from './stream-error-of';

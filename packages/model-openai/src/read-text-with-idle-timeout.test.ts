@@ -1,5 +1,5 @@
+import { ModelNetworkError } from '@aalis/model-provider-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ModelNetworkError } from './model-network-error';
 import { readTextWithIdleTimeout } from './read-text-with-idle-timeout';
 
 afterEach(() => {

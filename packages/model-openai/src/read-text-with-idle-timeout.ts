@@ -1,4 +1,4 @@
-import { ModelNetworkError } from './model-network-error';
+import { ModelNetworkError } from '@aalis/model-provider-utils';
 
 /** Options of {@link readTextWithIdleTimeout}. */
 export interface ReadTextWithIdleTimeoutOptions {

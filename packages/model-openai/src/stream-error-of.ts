@@ -1,6 +1,5 @@
+import { ModelBadRequestError, ModelServerError } from '@aalis/model-provider-utils';
 import { isRecord, type WireRecord } from './is-record';
-import { ModelBadRequestError } from './model-bad-request-error';
-import { ModelServerError } from './model-server-error';
 import { plainErrorText } from './plain-error-text';
 
 /** The human text of an error value: a string, else its `message`, `detail` or `details`, else JSON. */

@@ -1,5 +1,5 @@
+import { ModelInvalidResponseError } from '@aalis/model-provider-utils';
 import { describe, expect, it } from 'vitest';
-import { ModelInvalidResponseError } from './model-invalid-response-error';
 import { createToolCallAssembler } from './tool-call-assembler';
 
 describe('createToolCallAssembler', () => {

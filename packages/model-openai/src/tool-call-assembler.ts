@@ -1,7 +1,7 @@
 import type { ChatDelta } from '@aalis/api-llm';
+import { ModelInvalidResponseError } from '@aalis/model-provider-utils';
 import type { ToolCall } from '@aalis/schema-message';
 import { isRecord, type WireRecord } from './is-record';
-import { ModelInvalidResponseError } from './model-invalid-response-error';
 
 /** The delta reported for one tool-call fragment. */
 export type ToolCallDelta = ChatDelta & { readonly type: 'tool-call' };

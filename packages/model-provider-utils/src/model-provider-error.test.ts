@@ -37,7 +37,7 @@ describe('provider errors', () => {
 
   it('recognises an error made by another installed copy of the package', () => {
     const foreign = Object.assign(new Error('x'), { code: 'MODEL_RATE_LIMITED' });
-    Object.defineProperty(foreign, Symbol.for('@aalis/model-openai/error'), { value: true });
+    Object.defineProperty(foreign, Symbol.for('@aalis/model-provider-utils/error'), { value: true });
     expect(ModelProviderError.isInstance(foreign)).toBe(true);
     expect(ModelRateLimitedError.isInstance(foreign)).toBe(true);
     expect(ModelServerError.isInstance(foreign)).toBe(false);

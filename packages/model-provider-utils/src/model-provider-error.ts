@@ -6,7 +6,7 @@ import {
   type IsInstance,
 } from '@aalis/schema-message/error-family';
 
-const brand = Symbol.for('@aalis/model-openai/error');
+const brand = Symbol.for('@aalis/model-provider-utils/error');
 
 /** The stable codes of {@link ModelProviderError} and its subclasses (listed in the README). */
 export type ModelProviderErrorCode =
@@ -33,7 +33,7 @@ export interface ModelProviderErrorOptions extends ErrorFamilyOptions {
 }
 
 /**
- * Base class of the failures of an OpenAI-compatible endpoint, in the one error pattern of
+ * Base class of the failures of a model endpoint, whatever its provider, in the one error pattern of
  * docs/errors.md. `chat` rejects with the contract's `ChatFailedError` whose `cause` is one of
  * these, so callers that know this provider can tell an expired key from a rate limit by
  * `code`. Use `ModelProviderError.isInstance(value)` rather than `instanceof`, which fails when
