@@ -1,0 +1,1 @@
+export { ModelAiSdkError, type ModelAiSdkErrorOptions } from './model-ai-sdk-error';

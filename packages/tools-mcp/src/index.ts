@@ -1,0 +1,1 @@
+export { ToolsMcpError, type ToolsMcpErrorOptions } from './tools-mcp-error';
