@@ -1,16 +1,14 @@
 import {
   type ClassifiedFailure,
-  ModelAuthenticationError,
-  ModelBadRequestError,
   ModelInvalidResponseError,
   ModelNetworkError,
   ModelProviderError,
-  ModelRateLimitedError,
   ModelServerError,
+  plainErrorText,
+  statusFailure,
   withAttempts,
 } from '@aalis/model-provider-utils';
 import { APIConnectionError, APIError } from 'openai';
-import { plainErrorText } from './plain-error-text';
 
 /**
  * The server's own message, short and plain: `error.message` of a JSON body when present, else
@@ -23,19 +21,6 @@ function serverMessage(error: APIError): string {
   const prefix = `${error.status} `;
   const text = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
   return plainErrorText(text, { contentType: error.headers?.get('content-type') ?? undefined });
-}
-
-function statusFailure(error: APIError & { readonly status: number }, attempts: number): ModelProviderError {
-  const options = { status: error.status, attempts, cause: error };
-  const detail = `(HTTP ${error.status}): ${serverMessage(error)}`;
-  if (error.status === 401 || error.status === 403) {
-    return new ModelAuthenticationError(`the model endpoint refused the credentials ${detail}`, options);
-  }
-  if (error.status === 429) {
-    return new ModelRateLimitedError(`the model endpoint is rate limiting requests ${detail}`, options);
-  }
-  if (error.status >= 500) return new ModelServerError(`the model endpoint failed ${detail}`, options);
-  return new ModelBadRequestError(`the model endpoint rejected the request ${detail}`, options);
 }
 
 /**
@@ -55,8 +40,9 @@ export function classifyFailure(error: unknown, attempts: number): ClassifiedFai
   }
   if (error instanceof APIError) {
     if (typeof error.status === 'number') {
+      const serverText = serverMessage(error);
       return {
-        error: statusFailure(error as APIError & { status: number }, attempts),
+        error: statusFailure({ status: error.status, serverMessage: serverText, attempts, cause: error }),
         headers: error.headers,
       };
     }

@@ -1,8 +1,8 @@
 import { ChatAbortedError, type ChatRequest, type ChatResponse, ModelNotFoundError } from '@aalis/api-llm';
-import { nonNegativeOption, retryPolicy } from '@aalis/model-provider-utils';
+import { createModelCatalog, nonNegativeOption, retryPolicy } from '@aalis/model-provider-utils';
 import { chatWithRetries } from './chat-with-retries';
 import { createOpenAIClient } from './create-openai-client';
-import { createModelCatalog } from './model-catalog';
+import { openAIModelCapabilities } from './openai-model-capabilities';
 import type { OpenAIModelProvider } from './openai-model-provider';
 import type { OpenAIModelProviderOptions } from './openai-model-provider-options';
 import { toChatCompletionBody } from './to-chat-completion-body';
@@ -56,6 +56,8 @@ export function createOpenAIModelProvider(options: OpenAIModelProviderOptions): 
     models: options.models,
     defaultModel: options.defaultModel,
     capabilityOverrides: options.capabilityOverrides,
+    nameOf: (config) => config.name,
+    capabilitiesOf: openAIModelCapabilities,
   });
   const client = createOpenAIClient({
     baseURL: validatedBaseURL(options.baseURL),

@@ -1,6 +1,9 @@
-import { ModelInvalidResponseError, type ModelProviderError } from '@aalis/model-provider-utils';
+import {
+  ModelInvalidResponseError,
+  type ModelProviderError,
+  plainErrorText,
+} from '@aalis/model-provider-utils';
 import { isRecord } from './is-record';
-import { plainErrorText } from './plain-error-text';
 import { streamErrorOf } from './stream-error-of';
 
 function parsed(text: string): unknown {

@@ -3,12 +3,13 @@ import {
   ModelInvalidResponseError,
   ModelNetworkError,
   type ModelProviderError,
+  plainErrorText,
+  serverErrorFrom,
 } from '@aalis/model-provider-utils';
 import { createReplyAccumulator, type ReplyAccumulator } from './create-reply-accumulator';
 import { isRecord } from './is-record';
-import { plainErrorText } from './plain-error-text';
 import type { ServerSentEvent } from './server-sent-event-decoder';
-import { serverErrorFrom, streamErrorOf } from './stream-error-of';
+import { streamErrorOf } from './stream-error-of';
 
 /** Options of {@link readChatStream}. */
 export interface ReadChatStreamOptions {

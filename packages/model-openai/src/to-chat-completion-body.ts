@@ -1,9 +1,12 @@
 import type { ChatRequest } from '@aalis/api-llm';
+import type { CatalogEntry as GenericCatalogEntry } from '@aalis/model-provider-utils';
 import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
-import type { CatalogEntry } from './model-catalog';
-import type { ThinkingParameters } from './openai-model-config';
+import type { OpenAIModelConfig, ThinkingParameters } from './openai-model-config';
 import { isReasoningModelName } from './reasoning-model-name';
 import { toOpenAIMessage } from './to-openai-message';
+
+/** A configured model of this provider with its registered capabilities. */
+type CatalogEntry = GenericCatalogEntry<OpenAIModelConfig>;
 
 /** The thinking parameters of a model whose configuration names none. */
 export const REASONING_EFFORT_PARAMETERS: ThinkingParameters = Object.freeze({

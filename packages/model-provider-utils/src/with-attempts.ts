@@ -10,12 +10,13 @@ import type {
 import { ModelRateLimitedError } from './model-rate-limited-error';
 import { ModelServerError } from './model-server-error';
 
-type ErrorClass = new (
+/** A subclass of `ModelProviderError`: it takes a message and the options without `code` and `retryable`. */
+export type ModelProviderErrorClass = new (
   message: string,
   options: Omit<ModelProviderErrorOptions, 'code' | 'retryable'>,
 ) => ModelProviderError;
 
-const classes: Readonly<Record<ModelProviderErrorCode, ErrorClass>> = {
+const classes: Readonly<Record<ModelProviderErrorCode, ModelProviderErrorClass>> = {
   MODEL_AUTHENTICATION_FAILED: ModelAuthenticationError,
   MODEL_RATE_LIMITED: ModelRateLimitedError,
   MODEL_SERVER_ERROR: ModelServerError,
