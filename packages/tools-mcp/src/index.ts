@@ -1,1 +1,14 @@
+export { createMcpToolSource } from './create-mcp-tool-source';
+export { McpCallAbortedError } from './mcp-call-aborted-error';
+export { McpCallTimeoutError } from './mcp-call-timeout-error';
+export { McpListenerError } from './mcp-listener-error';
+export { McpRequestError } from './mcp-request-error';
+export { McpServerClosedError } from './mcp-server-closed-error';
+export type { McpHttpServerConfig, McpServerConfig, McpStdioServerConfig } from './mcp-server-config';
+export type { McpServerState, McpServerStatus, McpToolSummary } from './mcp-server-status';
+export { McpServerUnavailableError } from './mcp-server-unavailable-error';
+export type { McpToolSource, McpToolSourceOptions, McpToolsListener } from './mcp-tool-source';
+export { type McpToolsPluginConfig, mcpToolsPlugin } from './mcp-tools-plugin';
+export { modelToolName } from './model-tool-name';
+export { registerMcpTools } from './register-mcp-tools';
 export { ToolsMcpError, type ToolsMcpErrorOptions } from './tools-mcp-error';

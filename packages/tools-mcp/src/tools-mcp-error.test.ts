@@ -4,7 +4,7 @@ import { ToolsMcpError } from './tools-mcp-error';
 class ExampleError extends ToolsMcpError {
   static override readonly code = 'EXAMPLE';
   constructor(options: { readonly cause?: unknown } = {}) {
-    super('an example failure', { ...options, code: ExampleError.code });
+    super('an example failure', { ...options, serverName: 'files', code: ExampleError.code });
   }
 }
 
@@ -16,10 +16,11 @@ describe('ToolsMcpError', () => {
     expect(error.name).toBe('ExampleError');
     expect(error.code).toBe('EXAMPLE');
     expect(error.cause).toBe(cause);
+    expect(error.serverName).toBe('files');
   });
 
   it('isInstance recognises the errors of the package by brand, a subclass only its own code', () => {
-    const other = new ToolsMcpError('another failure', { code: 'OTHER' });
+    const other = new ToolsMcpError('another failure', { code: 'OTHER', serverName: 'files' });
     expect(ToolsMcpError.isInstance(new ExampleError())).toBe(true);
     expect(ToolsMcpError.isInstance(other)).toBe(true);
     expect(ExampleError.isInstance(other)).toBe(false);

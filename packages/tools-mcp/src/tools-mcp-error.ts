@@ -8,8 +8,11 @@ import {
 
 const brand = Symbol.for('@aalis/tools-mcp/error');
 
-/** Options of {@link ToolsMcpError}: the code, the cause, and the details every error of the package has. */
-export interface ToolsMcpErrorOptions extends ErrorFamilyOptions {}
+/** Options of {@link ToolsMcpError}: the code, the cause, and the server the error belongs to. */
+export interface ToolsMcpErrorOptions extends ErrorFamilyOptions {
+  /** The configured `name` of the MCP server concerned. */
+  readonly serverName: string;
+}
 
 /**
  * Base class of every error `@aalis/tools-mcp` makes (docs/errors.md). Each subclass has a
@@ -32,11 +35,14 @@ export class ToolsMcpError extends Error {
 
   /** A stable machine-readable code, listed in the README. */
   readonly code: string;
+  /** The configured `name` of the MCP server concerned. */
+  readonly serverName: string;
 
   constructor(message: string, options: ToolsMcpErrorOptions) {
     super(message, errorOptions(options));
     this.name = new.target.name;
     this.code = options.code;
+    this.serverName = options.serverName;
     brandError(this, brand);
   }
 }
