@@ -111,4 +111,22 @@ describe('the scripted tools', () => {
     dispose();
     expect(await harness.services.tools.listTools({ sessionId: 's1' })).toEqual([]);
   });
+
+  test('wrap a throw of a registered tool in a ToolExecutionError, as a tools service does', async () => {
+    const harness = createHarness();
+    const thrown = new Error('server went away');
+    harness.services.tools.registerTool({
+      name: 'remote',
+      description: 'remote',
+      parameters: { type: 'object' },
+      execute: async () => {
+        throw thrown;
+      },
+    });
+    const error = await harness.services.tools
+      .execute({ name: 'remote', args: {}, toolCallContext: context() })
+      .catch((caught: unknown) => caught);
+    expect(ToolExecutionError.isInstance(error)).toBe(true);
+    expect((error as ToolExecutionError).cause).toBe(thrown);
+  });
 });

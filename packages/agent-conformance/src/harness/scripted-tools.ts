@@ -67,7 +67,7 @@ export interface ScriptedToolsOptions {
  * Creates scripted tools: a `ToolsService` whose tools answer from their scripts and record
  * every `execute`. `execute` rejects with `ToolNotFoundError` for a name not defined,
  * `ToolArgumentsError` when a required argument is missing, and `ToolExecutionError` when the
- * step throws or its signal aborts. The harness's `tools`, and a fake for your own tests
+ * step throws or its signal aborts, or a tool added with `registerTool` throws. The harness's `tools`, and a fake for your own tests
  * (`@aalis/agent-conformance/testing`).
  */
 export function createScriptedTools(options: ScriptedToolsOptions = {}): ScriptedTools {
@@ -80,8 +80,7 @@ export function createScriptedTools(options: ScriptedToolsOptions = {}): Scripte
     registerTool: (tool: Tool) => {
       const entry: ToolEntry = {
         definition: { name: tool.name, description: tool.description, parameters: tool.parameters },
-        run: async (invocation) =>
-          toToolResult(await tool.execute(invocation.args, invocation.toolCallContext)),
+        run: (invocation) => runRegistered(tool, invocation),
         calls: [],
       };
       entries.set(tool.name, entry);
@@ -129,6 +128,15 @@ function defineTool(options: {
         `call #${n + 1} of the tool ${definition.name} to start`,
       ),
   };
+}
+
+/** Runs a registered tool as a tools service must: a throw becomes a `ToolExecutionError`. */
+async function runRegistered(tool: Tool, invocation: ToolInvocation): Promise<ToolResult> {
+  try {
+    return toToolResult(await tool.execute(invocation.args, invocation.toolCallContext));
+  } catch (error) {
+    throw new ToolExecutionError(tool.name, { cause: error });
+  }
 }
 
 async function runStep(name: string, step: ToolStep, signal: AbortSignal | undefined): Promise<ToolResult> {
