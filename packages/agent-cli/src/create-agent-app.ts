@@ -7,9 +7,12 @@ import { sessionManager } from '@aalis/api-session-manager';
 import { type Tool, tools } from '@aalis/api-tools';
 import { type ArchiveStore, SqliteArchiveStore } from '@aalis/archive-adapter';
 import { type App, createApp, type EventBus, events } from '@aalis/core';
-import { createOpenAIModelProvider, type OpenAIModelProviderOptions } from '@aalis/model-openai';
+import { createAiSdkModelProvider } from '@aalis/model-ai-sdk';
+import { createOpenAIModelProvider } from '@aalis/model-openai';
 import { type AgentConfig, type AgentLogger, agentPlugin } from '@aalis/plugin-agent';
+import { type McpToolSource, registerMcpTools } from '@aalis/tools-mcp';
 import type { AgentDatabase, AppSessionManager, SessionWiring } from './agent-database';
+import type { ChatModel } from './choose-model';
 import { createBuiltInTools } from './create-built-in-tools';
 import { createDemoModel, type DemoModelOptions } from './create-demo-model';
 import { createOutputLogger } from './create-output-logger';
@@ -32,8 +35,11 @@ export interface CreateAgentAppOptions {
    * replace the SQLite file and the in-memory sessions, and `stop()` closes it.
    */
   readonly database?: AgentDatabase;
-  /** `'scripted'` for the built-in demo model (the default), or the options of an OpenAI-compatible endpoint. */
-  readonly model?: 'scripted' | OpenAIModelProviderOptions;
+  /**
+   * `'scripted'` for the built-in demo model (the default), the options of an OpenAI-compatible
+   * endpoint, or `{ aiSdk }`: the options of an AI SDK model provider (`@aalis/model-ai-sdk`).
+   */
+  readonly model?: ChatModel;
   /** Options of the demo model, when `model` is `'scripted'`. */
   readonly demoModel?: DemoModelOptions;
   /** Where the agent's warnings (and with `verbose`, its turn-end lines) go. */
@@ -44,6 +50,11 @@ export interface CreateAgentAppOptions {
   readonly agent?: AgentConfig;
   /** The tools offered. Default: `clock` and `arithmetic`. */
   readonly tools?: readonly Tool[];
+  /**
+   * Tools of MCP servers (`@aalis/tools-mcp`), offered beside `tools` and kept current when a
+   * server's list changes; `stop()` closes the source.
+   */
+  readonly mcp?: McpToolSource;
   /** The clock of the session manager and the history (default `Date.now`). */
   readonly now?: () => number;
 }
@@ -67,6 +78,8 @@ export interface AgentApp {
   readonly store: ArchiveStore;
   readonly sessions: AppSessionManager;
   readonly tools: ToolRegistry;
+  /** The MCP servers whose tools are offered, when `mcp` was given. */
+  readonly mcp: McpToolSource | undefined;
   readonly logger: AgentLogger;
   /**
    * Every batch of messages the agent appends to the history, once stored (the activity
@@ -78,14 +91,14 @@ export interface AgentApp {
    * stops and holds them, then the `memory:clear` chain runs ([CLR-1], [CLR-2]).
    */
   clearHistory(sessionIds: readonly string[] | undefined, options?: ClearHistoryOptions): Promise<void>;
-  /** Stops the app (drains the agent: turns stop, queued inputs are released, [DRN-1]), then closes the history. */
+  /** Stops the app (drains the agent: turns stop, queued inputs are released, [DRN-1]), then closes the history and the MCP servers. */
   stop(): Promise<void>;
 }
 
 /**
- * Wires the default agent into an app: hooks, the model (the scripted demo model, or an
- * OpenAI-compatible endpoint through model-openai; invalid endpoint options throw a
- * `TypeError`), an in-memory tool registry with the
+ * Wires the default agent into an app: hooks, the model (the scripted demo model, an
+ * OpenAI-compatible endpoint through model-openai, or an AI SDK model through model-ai-sdk;
+ * invalid options throw a `TypeError`), an in-memory tool registry with the
  * built-in tools, a session manager that records each session's last turn and the history
  * store as message archive and memory (the in-memory manager and the SQLite file, or the
  * `database`'s: PostgreSQL), then loads `agentPlugin`.
@@ -111,6 +124,10 @@ export function createAgentApp(options: CreateAgentAppOptions): AgentApp {
     options.database?.sessions ??
     createSessionManager({ ...wiring, ...(options.now ? { now: options.now } : {}) });
   const registry = createToolRegistry(options.tools ?? createBuiltInTools());
+  const stopFollowing =
+    options.mcp === undefined
+      ? undefined
+      : registerMcpTools(options.mcp, (tool) => registry.registerTool(tool));
   const observed = observeArchive(store, {
     onError: (error) => logger.warn('archive listener failed', { error }),
   });
@@ -133,6 +150,7 @@ export function createAgentApp(options: CreateAgentAppOptions): AgentApp {
     store,
     sessions,
     tools: registry,
+    mcp: options.mcp,
     logger,
     archiveFeed: observed.feed,
     clearHistory: (sessionIds, clearOptions = {}) =>
@@ -145,7 +163,8 @@ export function createAgentApp(options: CreateAgentAppOptions): AgentApp {
       try {
         await app.stop();
       } finally {
-        await (options.database ?? store).close();
+        stopFollowing?.();
+        await Promise.all([(options.database ?? store).close(), options.mcp?.close()]);
       }
     },
   };
@@ -194,5 +213,6 @@ async function clearOnHold(
 
 function createModel(options: CreateAgentAppOptions) {
   const model = options.model ?? 'scripted';
-  return model === 'scripted' ? createDemoModel(options.demoModel) : createOpenAIModelProvider(model);
+  if (model === 'scripted') return createDemoModel(options.demoModel);
+  return 'aiSdk' in model ? createAiSdkModelProvider(model.aiSdk) : createOpenAIModelProvider(model);
 }

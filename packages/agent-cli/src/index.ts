@@ -3,6 +3,7 @@ export type { AgentDatabase, AppSessionManager, SessionWiring } from './agent-da
 export { ArithmeticRangeError } from './arithmetic-range-error';
 export { ArithmeticSyntaxError } from './arithmetic-syntax-error';
 export { arithmeticTool } from './arithmetic-tool';
+export { type ChatModel, chooseModel } from './choose-model';
 export { type CliSignals, exitCodeAfter, processSignals, type TerminationSignal } from './cli-signals';
 export { CLI_USAGE } from './cli-usage';
 export { CliUsageError } from './cli-usage-error';
@@ -34,16 +35,27 @@ export { createToolRegistry, type ToolRegistry } from './create-tool-registry';
 export { DemoStepError } from './demo-step-error';
 export { evaluateArithmetic } from './evaluate-arithmetic';
 export { formatTimeline, type TimelineFormatOptions } from './format-timeline';
+export { formatToolListing, type ToolListingOptions } from './format-tool-listing';
 export { formatUsageBars, type UsageBarsOptions } from './format-usage-bars';
+export { type CliMcpServer, mcpServerConfigs } from './mcp-server-configs';
 export type { AppendListener, ArchiveFeed } from './observe-archive';
+export { type McpArguments, openMcpTools } from './open-mcp-tools';
 export { type OpenPostgresDatabaseOptions, openPostgresDatabase } from './open-postgres-database';
 export { CHAT_COMMANDS, type ChatCommandName, type ChatLine, parseChatLine } from './parse-chat-line';
-export { CLI_COMMANDS, type CliArguments, type CliCommand, parseCliArguments } from './parse-cli-arguments';
+export {
+  CLI_COMMANDS,
+  CLI_PROVIDERS,
+  type CliArguments,
+  type CliCommand,
+  type CliProvider,
+  parseCliArguments,
+} from './parse-cli-arguments';
 export { type RunChatOptions, runChat } from './run-chat';
 export { type ChatCommandContext, runChatCommand } from './run-chat-command';
 export { type CliIo, runCli } from './run-cli';
 export { DEMO_TIME, type RunDemoOptions, runDemo } from './run-demo';
 export { type ColorChoice, shouldUseColor } from './should-use-color';
+export { splitCommandLine } from './split-command-line';
 export {
   createTerminalOutput,
   type TerminalOutput,

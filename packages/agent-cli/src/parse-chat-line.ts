@@ -1,5 +1,5 @@
 /** The slash commands of `aalis-agent chat`. */
-export const CHAT_COMMANDS = ['stop', 'clear', 'history', 'usage', 'help', 'exit'] as const;
+export const CHAT_COMMANDS = ['stop', 'clear', 'history', 'usage', 'tools', 'help', 'exit'] as const;
 
 /** One of {@link CHAT_COMMANDS}. */
 export type ChatCommandName = (typeof CHAT_COMMANDS)[number];

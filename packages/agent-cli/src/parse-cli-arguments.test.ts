@@ -29,8 +29,14 @@ describe('parseCliArguments', () => {
         'x.db',
         '--session',
         's1',
-        '--model',
-        'openai',
+        '--provider',
+        'anthropic',
+        '--mcp',
+        'node server.mjs',
+        '--mcp-url',
+        'http://127.0.0.1:3000/mcp',
+        '--mcp',
+        'fs=npx -y some-server .',
         '--no-color',
         '--verbose',
       ]),
@@ -38,7 +44,9 @@ describe('parseCliArguments', () => {
       command: 'chat',
       db: 'x.db',
       session: 's1',
-      model: 'openai',
+      provider: 'anthropic',
+      mcp: ['node server.mjs', 'fs=npx -y some-server .'],
+      mcpUrl: ['http://127.0.0.1:3000/mcp'],
       color: false,
       verbose: true,
     });
@@ -46,7 +54,9 @@ describe('parseCliArguments', () => {
       command: 'demo',
       db: undefined,
       session: undefined,
-      model: undefined,
+      provider: undefined,
+      mcp: [],
+      mcpUrl: [],
       color: true,
       verbose: false,
     });
@@ -66,7 +76,12 @@ describe('parseCliArguments', () => {
     expect(usageError(['chat', '--db']).message).toMatch(/--db/);
     expect(usageError(['chat', '--db', ' ']).message).toBe('--db needs a value');
     expect(usageError(['chat', 'extra']).message).toBe('unexpected argument "extra"');
-    expect(usageError(['chat', '--model', 'gpt']).message).toMatch(/scripted or openai/);
+    expect(usageError(['chat', '--provider', 'gpt']).message).toBe(
+      '--provider must be one of scripted, openai, anthropic, google, not "gpt"',
+    );
+    expect(usageError(['chat', '--model', 'openai']).message).toMatch(/--model is now --provider/);
+    expect(usageError(['chat', '--mcp', ' ']).message).toBe('--mcp needs a value');
+    expect(usageError(['chat', '--mcp-url']).code).toBe('CLI_USAGE');
     expect(usageError(['demo', '--color', '--no-color']).message).toMatch(/contradict/);
   });
 });

@@ -7,6 +7,12 @@ export const CLI_COMMANDS = ['chat', 'demo', 'help', 'version'] as const;
 /** One of {@link CLI_COMMANDS}. */
 export type CliCommand = (typeof CLI_COMMANDS)[number];
 
+/** The model providers `--provider` names. */
+export const CLI_PROVIDERS = ['scripted', 'openai', 'anthropic', 'google'] as const;
+
+/** One of {@link CLI_PROVIDERS}. */
+export type CliProvider = (typeof CLI_PROVIDERS)[number];
+
 /** The command line, read. */
 export interface CliArguments {
   readonly command: CliCommand;
@@ -16,8 +22,12 @@ export interface CliArguments {
   readonly database: string | undefined;
   /** `--session <id>`: the chat's conversation. */
   readonly session: string | undefined;
-  /** `--model scripted|openai`; `undefined` when not given. */
-  readonly model: 'scripted' | 'openai' | undefined;
+  /** `--provider scripted|openai|anthropic|google`; `undefined` when not given. */
+  readonly provider: CliProvider | undefined;
+  /** `--mcp "<command>"`, repeatable: MCP servers started as child processes (stdio), in order. */
+  readonly mcp: readonly string[];
+  /** `--mcp-url <url>`, repeatable: MCP servers reached over Streamable HTTP, in order. */
+  readonly mcpUrl: readonly string[];
   /** `--color` → `true`, `--no-color` → `false`, neither → `undefined`. */
   readonly color: boolean | undefined;
   /** `--verbose`: print the agent's log lines. */
@@ -45,22 +55,25 @@ export function parseCliArguments(argv: readonly string[]): CliArguments {
   if (values.color === true && values['no-color'] === true) {
     throw new CliUsageError('--color and --no-color contradict each other');
   }
-  const model = values.model;
-  if (model !== undefined && model !== 'scripted' && model !== 'openai') {
-    throw new CliUsageError(`--model must be scripted or openai, not "${model}"`);
-  }
+  const provider = readProvider(values.provider);
   return {
     command,
     db: nonEmpty(values.db, '--db'),
     database: nonEmpty(values.database, '--database'),
     session: nonEmpty(values.session, '--session'),
-    model,
+    provider,
+    mcp: (values.mcp ?? []).map((value) => nonEmpty(value, '--mcp') ?? value),
+    mcpUrl: (values['mcp-url'] ?? []).map((value) => nonEmpty(value, '--mcp-url') ?? value),
     color: values.color === true ? true : values['no-color'] === true ? false : undefined,
     verbose: values.verbose === true,
   };
 }
 
 function readArguments(argv: readonly string[]) {
+  // `--model` was the earlier spelling of `--provider`: say so rather than "unknown option".
+  const model = argv.find((argument) => argument === '--model' || argument.startsWith('--model='));
+  if (model !== undefined)
+    throw new CliUsageError('--model is now --provider (scripted, openai, anthropic or google)');
   try {
     return parseArgs({
       args: [...argv],
@@ -70,7 +83,9 @@ function readArguments(argv: readonly string[]) {
         db: { type: 'string' },
         database: { type: 'string' },
         session: { type: 'string' },
-        model: { type: 'string' },
+        provider: { type: 'string' },
+        mcp: { type: 'string', multiple: true },
+        'mcp-url': { type: 'string', multiple: true },
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         verbose: { type: 'boolean' },
@@ -86,4 +101,13 @@ function readArguments(argv: readonly string[]) {
 function nonEmpty(value: string | undefined, option: string): string | undefined {
   if (value !== undefined && value.trim() === '') throw new CliUsageError(`${option} needs a value`);
   return value;
+}
+
+function readProvider(value: string | undefined): CliProvider | undefined {
+  if (value === undefined) return undefined;
+  const known = CLI_PROVIDERS.find((candidate) => candidate === value);
+  if (known === undefined) {
+    throw new CliUsageError(`--provider must be one of ${CLI_PROVIDERS.join(', ')}, not "${value}"`);
+  }
+  return known;
 }

@@ -2,6 +2,7 @@ import type { MessageActor } from '@aalis/schema-message';
 import type { ActivityPrinter } from './create-activity-printer';
 import type { AgentApp } from './create-agent-app';
 import { formatTimeline } from './format-timeline';
+import { formatToolListing } from './format-tool-listing';
 import { formatUsageBars } from './format-usage-bars';
 import type { ChatCommandName } from './parse-chat-line';
 import type { TerminalOutput } from './terminal-output';
@@ -20,6 +21,7 @@ const HELP = [
   '/clear       clear the history of this session',
   '/history     show the persisted history as turns',
   '/usage       show the token usage by part',
+  '/tools       list the tools offered, built-in and from each MCP server',
   '/help        show this list',
   '/exit        leave (end of input, Ctrl-D, leaves once the running turn ended)',
   '//text       send a message that begins with "/"',
@@ -30,7 +32,8 @@ const HELP = [
  * [ABT-6]; `/stop all` also releases the waiting inputs, [ABT-3]), `/clear` clears the
  * session's history through the agent's `clearing` ([CLR-1]), `/history` prints the
  * persisted timeline, `/usage` asks for a usage snapshot ([USG-8]) and prints its parts as
- * bars ([USG-7]), `/help` lists the commands. `/exit` does nothing here.
+ * bars ([USG-7]), `/tools` lists the tools offered and the MCP servers they come from, `/help`
+ * lists the commands. `/exit` does nothing here.
  */
 export async function runChatCommand(
   context: ChatCommandContext,
@@ -63,6 +66,15 @@ export async function runChatCommand(
     case 'usage':
       await printUsage(context);
       return;
+    case 'tools': {
+      const listing = {
+        toolNames: app.tools.names(),
+        servers: app.mcp?.servers() ?? [],
+        style: output.style,
+      };
+      for (const line of formatToolListing(listing)) output.line(line);
+      return;
+    }
     case 'help':
       for (const line of HELP) output.line(line);
       return;

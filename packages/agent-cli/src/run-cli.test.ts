@@ -58,9 +58,13 @@ describe('runCli', () => {
   it('exits with 2 and a hint on stderr for a usage error', async () => {
     for (const argv of [
       ['fly'],
-      ['demo', '--model', 'openai'],
+      ['demo', '--provider', 'openai'],
       ['demo', '--session', 'x'],
-      ['chat', '--model', 'openai'],
+      ['demo', '--mcp', 'node server.mjs'],
+      ['chat', '--provider', 'openai'],
+      ['chat', '--provider', 'anthropic'],
+      ['chat', '--provider', 'google'],
+      ['chat', '--mcp', 'node "server.mjs'],
     ]) {
       const run = io();
       expect(await runCli(argv, run.io), argv.join(' ')).toBe(2);
@@ -105,7 +109,7 @@ describe('runCli', () => {
     expect(await runCli(['chat', '--db', ':memory:'], run.io)).toBe(0);
     expect(run.stdout()).toContain('model: http://127.0.0.1:9/v1 (local-model)');
     const forced = io({ env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1' } });
-    expect(await runCli(['chat', '--db', ':memory:', '--model', 'scripted'], forced.io)).toBe(0);
+    expect(await runCli(['chat', '--db', ':memory:', '--provider', 'scripted'], forced.io)).toBe(0);
     expect(forced.stdout()).toContain('model: the scripted demo model');
   });
 

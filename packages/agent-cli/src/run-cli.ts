@@ -2,9 +2,9 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import { dirname, resolve } from 'node:path';
-import { fromEnvironment, type OpenAIModelProviderOptions } from '@aalis/model-openai';
 import type { MessageActor } from '@aalis/schema-message';
 import type { AgentDatabase } from './agent-database';
+import { type ChatModel, chooseModel } from './choose-model';
 import { type CliSignals, exitCodeAfter, type TerminationSignal } from './cli-signals';
 import { CLI_USAGE } from './cli-usage';
 import { CliUsageError } from './cli-usage-error';
@@ -12,6 +12,7 @@ import { type AgentApp, createAgentApp } from './create-agent-app';
 import { createDrainWatcher } from './create-drain-watcher';
 import { createIdFactory } from './create-id-factory';
 import { createOutputLogger } from './create-output-logger';
+import { openMcpTools } from './open-mcp-tools';
 import { openPostgresDatabase } from './open-postgres-database';
 import { type CliArguments, parseCliArguments } from './parse-cli-arguments';
 import { runChat } from './run-chat';
@@ -34,8 +35,9 @@ export interface CliIo {
 /**
  * Runs `aalis-agent` with the arguments after the program name and resolves with the exit
  * code: 0 on success, 2 for a usage error (message and hint on stderr), 1 for any other
- * failure. `demo` always runs on the scripted model; `chat` uses the endpoint of
- * `OPENAI_BASE_URL` when set (or with `--model openai`), else the scripted model, and keeps
+ * failure. `demo` always runs on the scripted model; `chat` uses the model `--provider` names
+ * (see `chooseModel`): by default the endpoint of `OPENAI_BASE_URL` when set, else the scripted
+ * model, and keeps
  * its history in `--db` or `.aalis/history.db`, or in PostgreSQL with `--database postgres://…`
  * or `AALIS_DATABASE_URL` (history, session settings and generations shared by every process
  * on that database; `AALIS_DATABASE_SCHEMA` names the schema). On SIGINT or SIGTERM `chat` and `demo` stop
@@ -68,8 +70,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 }
 
 async function demo(args: CliArguments, io: CliIo, output: TerminalOutput): Promise<number> {
-  if (args.model === 'openai')
+  if (args.provider !== undefined && args.provider !== 'scripted')
     throw new CliUsageError('the demo runs on the scripted model only; try "chat"');
+  if (args.mcp.length > 0 || args.mcpUrl.length > 0)
+    throw new CliUsageError('--mcp and --mcp-url are options of "chat"');
   if (args.session !== undefined) throw new CliUsageError('--session is an option of "chat"');
   if (args.database !== undefined) throw new CliUsageError('--database is an option of "chat"');
   const termination = listenForTermination(io);
@@ -88,20 +92,22 @@ async function demo(args: CliArguments, io: CliIo, output: TerminalOutput): Prom
 }
 
 async function chat(args: CliArguments, io: CliIo, output: TerminalOutput): Promise<number> {
-  const model = chooseModel(args, io.env);
+  const model = chooseModel(args.provider, io.env);
   const history = await openHistory(args, io);
   const logger = createDrainWatcher(createOutputLogger(output, { verbose: args.verbose }));
-  const app = await closingOnFailure(history, () =>
-    createAgentApp({
+  const app = await closingOnFailure(history, async (opened) => {
+    const mcp = await openMcpTools(args, output);
+    if (mcp !== undefined) opened.push(() => mcp.close());
+    return createAgentApp({
       ...history.target,
       model,
       output,
+      ...(mcp === undefined ? {} : { mcp }),
       agent: { createTurnId: createIdFactory('turn'), createCallId: createIdFactory('call'), logger },
-    }),
-  );
+    });
+  });
   const sessionId = args.session ?? 'cli';
-  const modelName =
-    model === 'scripted' ? 'the scripted demo model' : `${model.baseURL} (${model.defaultModel})`;
+  const modelName = describeModel(model);
   output.line(output.style.dim(`aalis-agent chat · model: ${modelName} · history: ${history.description}`));
   const termination = listenForTermination(io, (signal) => app.agent.abort(sessionId, { reason: signal }));
   try {
@@ -124,6 +130,11 @@ async function chat(args: CliArguments, io: CliIo, output: TerminalOutput): Prom
     return 1;
   }
   return exitCodeAfter(termination.received(), !logger.drainAbandoned());
+}
+
+function describeModel(model: ChatModel): string {
+  if (model === 'scripted') return 'the scripted demo model';
+  return 'aiSdk' in model ? model.description : `${model.baseURL} (${model.defaultModel})`;
 }
 
 /** The error sentence of the session's last turn when it ended as `error` ([OUT-2]). */
@@ -149,15 +160,6 @@ function listenForTermination(io: CliIo, onSignal?: (signal: TerminationSignal) 
     received: () => received,
     dispose: () => remove?.(),
   };
-}
-
-function chooseModel(args: CliArguments, env: CliIo['env']): 'scripted' | OpenAIModelProviderOptions {
-  if (args.model === 'scripted') return 'scripted';
-  const endpoint = fromEnvironment(env);
-  if (args.model === 'openai' && endpoint === undefined) {
-    throw new CliUsageError('--model openai needs OPENAI_BASE_URL (and OPENAI_API_KEY, AALIS_MODEL)');
-  }
-  return endpoint ?? 'scripted';
 }
 
 interface ChatHistory {
@@ -189,11 +191,19 @@ async function openHistory(args: CliArguments, io: CliIo): Promise<ChatHistory> 
   return { target: { database }, description: database.description };
 }
 
-/** `make()`, closing an opened database when it throws. */
-async function closingOnFailure<T>(history: ChatHistory, make: () => T): Promise<T> {
+/**
+ * `make(opened)`, closing an opened database — and whatever `make` pushed onto `opened` — when
+ * it throws.
+ */
+async function closingOnFailure<T>(
+  history: ChatHistory,
+  make: (opened: Array<() => Promise<void>>) => T | Promise<T>,
+): Promise<T> {
+  const opened: Array<() => Promise<void>> = [];
   try {
-    return make();
+    return await make(opened);
   } catch (error) {
+    await Promise.allSettled(opened.map((close) => close()));
     if ('database' in history.target) await history.target.database.close();
     throw error;
   }
