@@ -1,7 +1,8 @@
-import { WellKnownMetadataKeys as Keys, WellKnownKinds } from '@aalis/schema-message';
+import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAiSdkModelProvider, type RetryEvent } from '../src/index';
+import { expectAbortMidStream } from './abort-mid-stream';
 import {
   anthropicErrorReply,
   anthropicMessageReply,
@@ -12,11 +13,9 @@ import {
   textBlock,
   toolUseBlock,
 } from './anthropic-wire-server';
-import { deferred } from './deferred';
 import { SYSTEM_PROMPT, startEndToEndApp } from './end-to-end-app';
 import { localOnlyFetch } from './local-only-fetch';
 import type { ScriptedWireServer } from './scripted-wire-server';
-import { hangingReply } from './wire-replies';
 
 /** What the provider sent in one request, as far as these tests look at it. */
 interface MessagesBody {
@@ -145,26 +144,11 @@ describe('end to end: plugin-agent, the AI SDK Anthropic model against a local M
   });
 
   it('[ABT-1] [ARC-8] abort while the server holds the stream open after some text closes the connection and ends the turn as aborted', async () => {
-    const closed = deferred();
-    server.script(
-      hangingReply([messageStart(12), ping, ...openTextBlock(0, ['Once upon ', 'a time'])], { closed }),
-    );
-
-    const handled = app.ask('Tell me a long story.');
-    await app.firstStreamed;
-    expect(app.abort()).toBe(true);
-    await handled;
-    await closed.promise;
-    const stored = await app.stopAndReadBack();
-
-    expect(server.requests).toHaveLength(1);
-    expect(app.turnsAfter.map((turn) => turn.outcome)).toEqual(['aborted']);
-    expect(app.replies).toEqual([]);
-    expect(stored.at(-1)).toMatchObject({
-      role: 'system',
-      kind: WellKnownKinds.EventMarker,
-      metadata: { [Keys.TurnRecord]: { outcome: 'aborted' } },
-    });
+    await expectAbortMidStream(app, server, [
+      messageStart(12),
+      ping,
+      ...openTextBlock(0, ['Once upon ', 'a time']),
+    ]);
   });
 
   it('[OUT-1] a 429 rate_limit_error is retried after the retry-after the server asked for, and the turn replies', async () => {
