@@ -44,8 +44,17 @@ function io(lines: readonly string[], env: CliIo['env'] = {}) {
   stdin.end(lines.map((line) => `${line}\n`).join(''));
   const value: CliIo = {
     stdin,
-    stdout: { write: (text: string) => void (stdout += text), isTTY: false },
-    stderr: { write: (text: string) => void (stderr += text) },
+    stdout: {
+      write: (text: string) => {
+        stdout += text;
+      },
+      isTTY: false,
+    },
+    stderr: {
+      write: (text: string) => {
+        stderr += text;
+      },
+    },
     env,
     cwd: directory,
   };
@@ -107,9 +116,10 @@ describe('chat with tools of an MCP server and a model of an AI SDK provider', (
     expect(output).toMatch(/↳ \[call-[a-z0-9]+-1\] hello from MCP/);
     expect(output).toContain('aalis› The server said: hello from MCP');
     const [first, second] = server.requests.slice(-2);
-    const offered = (first?.body.tools as { name: string }[]).map((tool) => tool.name);
+    if (first === undefined || second === undefined) throw new Error('the model was not called twice');
+    const offered = (first.body.tools as { name: string }[]).map((tool) => tool.name);
     expect(offered).toEqual(expect.arrayContaining(['clock', 'arithmetic', 'fixture__echo']));
-    const results = (second?.body.messages as { role: string; content: unknown }[]).at(-1);
+    const results = (second.body.messages as { role: string; content: unknown }[]).at(-1);
     expect(results).toMatchObject({
       role: 'user',
       content: [expect.objectContaining({ type: 'tool_result', tool_use_id: 'toolu_01' })],
