@@ -69,13 +69,14 @@ describe('mcpToolsPlugin', () => {
 });
 
 describe('an MCP tool through the default agent', () => {
-  it('[TID-3] the model calls MCP tools and reads their results, an isError one too, under its call ids', async () => {
+  it('[TID-3] the model calls MCP tools and reads their results, an isError one and a server error too, under its call ids', async () => {
     const model = createScriptedModel({
       steps: [
         {
           toolCalls: [
             { id: 'call_echo', name: 'files__echo', arguments: { text: 'from the server' } },
             { id: 'call_fail', name: 'files__fail', arguments: {} },
+            { id: 'call_rpc', name: 'files__rpc_error', arguments: {} },
           ],
         },
         { text: 'done' },
@@ -100,6 +101,11 @@ describe('an MCP tool through the default agent', () => {
     expect(toolMessages).toEqual([
       expect.objectContaining({ toolCallId: 'call_echo', content: 'from the server' }),
       expect.objectContaining({ toolCallId: 'call_fail', content: 'the file notes.txt does not exist' }),
+      expect.objectContaining({
+        toolCallId: 'call_rpc',
+        content: expect.stringContaining('the path must be absolute'),
+      }),
     ]);
+    expect(model.requests).toHaveLength(2);
   });
 });
