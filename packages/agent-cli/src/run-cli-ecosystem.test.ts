@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,7 +10,8 @@ import {
   toolUseBlock,
 } from '../../model-ai-sdk/test/anthropic-wire-server';
 import type { ScriptedWireServer } from '../../model-ai-sdk/test/scripted-wire-server';
-import { type CliIo, runCli } from './index';
+import { cliIo } from '../test/cli-io';
+import { runCli } from './index';
 
 const fixture = join(
   dirname(fileURLToPath(import.meta.url)),
@@ -37,33 +37,9 @@ afterEach(() => {
   expect(server.unscripted).toEqual([]);
 });
 
-function io(lines: readonly string[], env: CliIo['env'] = {}) {
-  let stdout = '';
-  let stderr = '';
-  const stdin = new PassThrough();
-  stdin.end(lines.map((line) => `${line}\n`).join(''));
-  const value: CliIo = {
-    stdin,
-    stdout: {
-      write: (text: string) => {
-        stdout += text;
-      },
-      isTTY: false,
-    },
-    stderr: {
-      write: (text: string) => {
-        stderr += text;
-      },
-    },
-    env,
-    cwd: directory,
-  };
-  return { io: value, stdout: () => stdout, stderr: () => stderr };
-}
-
 describe('chat with tools of an MCP server and a model of an AI SDK provider', () => {
   it('lists the built-in tools and the MCP server with its tools under /tools', async () => {
-    const run = io(['/tools']);
+    const run = cliIo({ lines: ['/tools'], cwd: directory });
     expect(await runCli(['chat', '--db', ':memory:', '--no-color', '--mcp', fixtureServer], run.io)).toBe(0);
     const output = run.stdout();
     expect(output).toMatch(/mcp fixture \(stdio: .*stdio-server\.ts\) · \d+ tools/);
@@ -98,7 +74,7 @@ describe('chat with tools of an MCP server and a model of an AI SDK provider', (
       ANTHROPIC_BASE_URL: server.url,
       AALIS_MODEL: 'claude-sonnet-4-5',
     };
-    const run = io(['please echo'], env);
+    const run = cliIo({ lines: ['please echo'], env, cwd: directory });
     const argv = [
       'chat',
       '--db',

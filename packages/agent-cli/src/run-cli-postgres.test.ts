@@ -1,46 +1,22 @@
-import { PassThrough } from 'node:stream';
 import { PostgresArchiveStore, PostgresSessionManager } from '@aalis/archive-postgres';
 import { describe, expect, it } from 'vitest';
 import { testDatabaseUrl, uniqueSchema } from '../../../tools/test-postgres/test-database';
-import { type CliIo, runCli } from './index';
-
-function io(lines: readonly string[], env: CliIo['env']) {
-  let stdout = '';
-  let stderr = '';
-  const stdin = new PassThrough();
-  stdin.end(lines.map((line) => `${line}\n`).join(''));
-  const value: CliIo = {
-    stdin,
-    stdout: {
-      write: (text: string) => {
-        stdout += text;
-      },
-      isTTY: false,
-    },
-    stderr: {
-      write: (text: string) => {
-        stderr += text;
-      },
-    },
-    env,
-    cwd: process.cwd(),
-  };
-  return { io: value, stdout: () => stdout, stderr: () => stderr };
-}
+import { cliIo } from '../test/cli-io';
+import { runCli } from './index';
 
 describe('aalis-agent chat on PostgreSQL', () => {
   it('keeps history, sessions and last turns in the database of --database, across runs', async () => {
     const url = await testDatabaseUrl();
     const schema = uniqueSchema('cli');
     const env = { AALIS_DATABASE_SCHEMA: schema };
-    const first = io(['what is 12*7?'], env);
+    const first = cliIo({ lines: ['what is 12*7?'], env });
     expect(await runCli(['chat', '--database', url, '--session', 's1'], first.io)).toBe(0);
     expect(first.stdout()).toContain('aalis› 12*7 = 84.');
     const { password, host, pathname } = new URL(url);
     expect(first.stdout()).toMatch(new RegExp(`history: postgres://[^ ]*@${host}${pathname}\n`));
     expect(password).not.toBe('');
     expect(first.stdout()).not.toContain(password);
-    const second = io(['/history'], { ...env, AALIS_DATABASE_URL: url });
+    const second = cliIo({ lines: ['/history'], env: { ...env, AALIS_DATABASE_URL: url } });
     expect(await runCli(['chat', '--session', 's1'], second.io)).toBe(0);
     expect(second.stdout()).toMatch(/⚙ arithmetic \{"expression":"12\*7"\} \[call-[a-z0-9]+-1\] → 84/);
 
@@ -70,14 +46,14 @@ describe('aalis-agent chat on PostgreSQL', () => {
       ['chat', '--database', 'mysql://127.0.0.1/x'],
       ['demo', '--database', 'postgres://127.0.0.1/x'],
     ]) {
-      const run = io([], {});
+      const run = cliIo();
       expect(await runCli(argv, run.io)).toBe(2);
       expect(run.stderr()).toMatch(/^aalis-agent: .*(--database|--db)/);
     }
   });
 
   it('exits 1 with a typed connection error when the database is out of reach', async () => {
-    const run = io(['hi'], { AALIS_DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+    const run = cliIo({ lines: ['hi'], env: { AALIS_DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' } });
     expect(await runCli(['chat'], run.io)).toBe(1);
     expect(run.stderr()).toContain('the database connection was lost');
   });

@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { SqliteArchiveStore } from '@aalis/archive-adapter';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type CliIo, runCli } from './index';
+import { type CliIoOptions, cliIo } from '../test/cli-io';
+import { runCli } from './index';
 
 const packageDirectory = dirname(dirname(fileURLToPath(import.meta.url)));
 let directory: string;
@@ -19,30 +19,8 @@ afterEach(() => {
   rmSync(directory, { recursive: true, force: true });
 });
 
-function io(
-  options: { readonly lines?: readonly string[]; readonly env?: CliIo['env']; readonly tty?: boolean } = {},
-) {
-  let stdout = '';
-  let stderr = '';
-  const stdin = new PassThrough();
-  stdin.end((options.lines ?? []).map((line) => `${line}\n`).join(''));
-  const value: CliIo = {
-    stdin,
-    stdout: {
-      write: (text: string) => {
-        stdout += text;
-      },
-      isTTY: options.tty ?? false,
-    },
-    stderr: {
-      write: (text: string) => {
-        stderr += text;
-      },
-    },
-    env: options.env ?? {},
-    cwd: directory,
-  };
-  return { io: value, stdout: () => stdout, stderr: () => stderr };
+function io(options: Omit<CliIoOptions, 'cwd'> = {}) {
+  return cliIo({ ...options, cwd: directory });
 }
 
 describe('runCli', () => {
