@@ -64,6 +64,19 @@ describe('retries', () => {
     expect(ModelRateLimitedError.isInstance(retries[0]?.error)).toBe(true);
   });
 
+  it.each([408, 409])(
+    'retries after a transient %i as a server error, as the OpenAI SDK does',
+    async (status) => {
+      server().script(statusReply(status, { error: { message: 'try again' } }), textReply('fine'));
+      const retries: RetryEvent[] = [];
+      const provider = providerFor(server(), { onRetry: (event) => retries.push(event) });
+      const response = await provider.chat({ model: await modelOf(provider), messages: user });
+      expect(response.content).toBe('fine');
+      expect(server().requests).toHaveLength(2);
+      expect(retries[0]?.error).toMatchObject({ code: 'MODEL_SERVER_ERROR', status });
+    },
+  );
+
   it('honours retry-after-ms instead of the backoff delay', async () => {
     server().script(
       statusReply(429, { error: { message: 'wait' } }, { 'retry-after-ms': '3' }),

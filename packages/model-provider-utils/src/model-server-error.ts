@@ -1,7 +1,7 @@
 import { ModelProviderError, type ModelProviderErrorOptions } from './model-provider-error';
 
 /**
- * `MODEL_SERVER_ERROR`: the endpoint still answered HTTP 5xx after every retry, or sent an
+ * `MODEL_SERVER_ERROR`: the endpoint still answered HTTP 5xx (or a transient 408 or 409) after every retry, or sent an
  * error event inside the stream.
  */
 export class ModelServerError extends ModelProviderError {

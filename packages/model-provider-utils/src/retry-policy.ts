@@ -14,7 +14,7 @@ export interface RetryEvent {
 
 /** The retry options a model provider takes, each with the same default in every provider. */
 export interface RetryOptions {
-  /** Retries after a 429, a 5xx or a network failure; 0 disables them. Defaults to 2. */
+  /** Retries after a 429, a 5xx, a 408 or 409 or a network failure; 0 disables them. Defaults to 2. */
   readonly maxRetries?: number;
   /**
    * The first retry's delay in milliseconds before jitter; each further retry doubles it.

@@ -7,6 +7,9 @@ describe('statusFailure', () => {
     [403, 'MODEL_AUTHENTICATION_FAILED', 'the model endpoint refused the credentials (HTTP 403): bad key'],
     [429, 'MODEL_RATE_LIMITED', 'the model endpoint is rate limiting requests (HTTP 429): bad key'],
     [503, 'MODEL_SERVER_ERROR', 'the model endpoint failed (HTTP 503): bad key'],
+    [408, 'MODEL_SERVER_ERROR', 'the model endpoint failed (HTTP 408): bad key'],
+    [409, 'MODEL_SERVER_ERROR', 'the model endpoint failed (HTTP 409): bad key'],
+    [400, 'MODEL_BAD_REQUEST', 'the model endpoint rejected the request (HTTP 400): bad key'],
     [404, 'MODEL_BAD_REQUEST', 'the model endpoint rejected the request (HTTP 404): bad key'],
   ])('maps HTTP %i to %s', (status, code, message) => {
     const cause = new Error('from the client');

@@ -16,10 +16,14 @@ export interface StatusFailureOptions {
   readonly cause: unknown;
 }
 
+/** Statuses below 500 that say the endpoint could not answer now, not that the request is wrong. */
+const TRANSIENT_CLIENT_STATUSES: ReadonlySet<number> = new Set([408, 409]);
+
 /**
  * The typed failure of an HTTP error status, by class: 401 and 403 `ModelAuthenticationError`,
- * 429 `ModelRateLimitedError`, 5xx `ModelServerError`, any other `ModelBadRequestError`. The
- * message names the status and ends with the server's message.
+ * 429 `ModelRateLimitedError`, 5xx `ModelServerError`, 408 (request timeout) and 409 (conflict)
+ * also `ModelServerError` — transient, retried as the providers' own SDKs do — and any other
+ * `ModelBadRequestError`. The message names the status and ends with the server's message.
  */
 export function statusFailure(options: StatusFailureOptions): ModelProviderError {
   const { status } = options;
@@ -31,6 +35,8 @@ export function statusFailure(options: StatusFailureOptions): ModelProviderError
   if (status === 429) {
     return new ModelRateLimitedError(`the model endpoint is rate limiting requests ${detail}`, errorOptions);
   }
-  if (status >= 500) return new ModelServerError(`the model endpoint failed ${detail}`, errorOptions);
+  if (status >= 500 || TRANSIENT_CLIENT_STATUSES.has(status)) {
+    return new ModelServerError(`the model endpoint failed ${detail}`, errorOptions);
+  }
   return new ModelBadRequestError(`the model endpoint rejected the request ${detail}`, errorOptions);
 }
