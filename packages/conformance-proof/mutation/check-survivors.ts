@@ -23,11 +23,12 @@ const listPath = process.argv[3] ?? fileURLToPath(new URL('accepted-survivors.js
 const report = JSON.parse(readFileSync(reportPath, 'utf8')) as MutationReport;
 const accepted = JSON.parse(readFileSync(listPath, 'utf8')) as AcceptedSurvivor[];
 
-const scores = fileScores(report);
+const scores = fileScores(report, accepted);
 for (const score of [...scores, ...scoreTotals(scores)]) {
   console.log(
     `${score.file}: ${score.score}% of ${score.mutants} killed, ${score.coveredScore}% of covered ` +
-      `(${score.survived} survived, ${score.noCoverage} not reached)`,
+      `(${score.survived} survived, ${score.noCoverage} not reached); ${score.observableScore}% of the ` +
+      `${score.mutants - score.listed} not listed as unobservable`,
   );
 }
 for (const entry of staleAcceptedSurvivors(report, accepted)) {

@@ -57,6 +57,15 @@ export interface FileScore {
   readonly score: number;
   /** Killed (or timed out) of the mutants some case reached, in percent. */
   readonly coveredScore: number;
+  /** Survivors (survived or not reached) on the list of those judged unobservable through the contract. */
+  readonly listed: number;
+  /**
+   * Killed (or timed out) of the mutants not listed as unobservable, in percent: the score
+   * with the listed survivors counted as equivalent, as mutation testing's textbook score
+   * (killed of mutants minus equivalent ones) does. Read it next to `score`: the two
+   * differ by what the list holds, and every entry of the list carries its reason.
+   */
+  readonly observableScore: number;
 }
 
 const KILLED = new Set(['Killed', 'Timeout']);
@@ -128,14 +137,23 @@ function percent(part: number, whole: number): number {
   return whole === 0 ? 100 : Math.round((part / whole) * 1000) / 10;
 }
 
-/** The score of each mutated file, as Stryker counts it (compile and runtime errors left out). */
-export function fileScores(report: MutationReport): FileScore[] {
+/**
+ * The score of each mutated file, as Stryker counts it (compile and runtime errors left out),
+ * and with the survivors `accepted` lists counted as equivalent.
+ */
+export function fileScores(report: MutationReport, accepted: readonly AcceptedSurvivor[] = []): FileScore[] {
+  const survivors = survivorsOf(report);
+  const listedIn = (file: string) =>
+    survivors.filter(
+      (survivor) => survivor.file === file && accepted.some((entry) => sameMutant(survivor, entry)),
+    ).length;
   return Object.entries(report.files)
     .map(([file, { mutants }]) => {
       const valid = mutants.filter((mutant) => !NOT_COUNTED.has(mutant.status));
       const killed = valid.filter((mutant) => KILLED.has(mutant.status)).length;
       const noCoverage = valid.filter((mutant) => mutant.status === 'NoCoverage').length;
       const survived = valid.filter((mutant) => mutant.status === 'Survived').length;
+      const listed = listedIn(file);
       return {
         file,
         mutants: valid.length,
@@ -144,6 +162,8 @@ export function fileScores(report: MutationReport): FileScore[] {
         noCoverage,
         score: percent(killed, valid.length),
         coveredScore: percent(killed, valid.length - noCoverage),
+        listed,
+        observableScore: percent(killed, valid.length - listed),
       };
     })
     .sort((a, b) => a.file.localeCompare(b.file));
@@ -161,10 +181,10 @@ export function scoreTotals(
   for (const score of scores)
     groups.set(groupOf(score.file), [...(groups.get(groupOf(score.file)) ?? []), score]);
   const total = (file: string, members: readonly FileScore[]): FileScore => {
-    const sum = (key: 'mutants' | 'killed' | 'survived' | 'noCoverage') =>
+    const sum = (key: 'mutants' | 'killed' | 'survived' | 'noCoverage' | 'listed') =>
       members.reduce((count, member) => count + member[key], 0);
     const [mutants, killed] = [sum('mutants'), sum('killed')];
-    const noCoverage = sum('noCoverage');
+    const [noCoverage, listed] = [sum('noCoverage'), sum('listed')];
     return {
       file,
       mutants,
@@ -173,6 +193,8 @@ export function scoreTotals(
       noCoverage,
       score: percent(killed, mutants),
       coveredScore: percent(killed, mutants - noCoverage),
+      listed,
+      observableScore: percent(killed, mutants - listed),
     };
   };
   return [
