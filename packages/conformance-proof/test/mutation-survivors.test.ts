@@ -97,82 +97,28 @@ describe('the check of the mutation run', () => {
     expect(staleAcceptedSurvivors(REPORT, [ACCEPT_FALSE, killedNow, elsewhere])).toEqual([killedNow]);
   });
 
-  const unlisted = { listed: 0 };
+  const A = { mutants: 1, killed: 1, survived: 0, noCoverage: 0, score: 100, coveredScore: 100 };
+  const B = { mutants: 4, killed: 2, survived: 1, noCoverage: 1, score: 50, coveredScore: 66.7 };
+  const ALL = { mutants: 5, killed: 3, survived: 1, noCoverage: 1, score: 60, coveredScore: 75 };
   test('a file scores killed and timed-out mutants of all valid ones, and of the covered ones', () => {
     expect(fileScores(REPORT)).toEqual([
-      {
-        file: 'src/a.ts',
-        mutants: 1,
-        killed: 1,
-        survived: 0,
-        noCoverage: 0,
-        score: 100,
-        coveredScore: 100,
-        ...unlisted,
-        observableScore: 100,
-      },
-      {
-        file: 'src/b.ts',
-        mutants: 4,
-        killed: 2,
-        survived: 1,
-        noCoverage: 1,
-        score: 50,
-        coveredScore: 66.7,
-        ...unlisted,
-        observableScore: 50,
-      },
+      { file: 'src/a.ts', ...A, listed: 0, observableScore: 100 },
+      { file: 'src/b.ts', ...B, listed: 0, observableScore: 50 },
     ]);
   });
 
   test('the score of the mutants not listed counts only survivors on the list as equivalent', () => {
     const [, b] = fileScores(REPORT, [ACCEPT_FALSE, { ...ACCEPT_FALSE, file: 'src/a.ts' }]);
-    expect(b).toMatchObject({
-      file: 'src/b.ts',
-      score: 50,
-      coveredScore: 66.7,
-      listed: 1,
-      observableScore: 66.7,
-    });
+    expect(b).toEqual({ file: 'src/b.ts', ...B, listed: 1, observableScore: 66.7 });
     expect(fileScores(REPORT, [ACCEPT_FALSE])[0]).toMatchObject({ listed: 0, observableScore: 100 });
   });
 
   test('totals sum the files of each group, then all of them', () => {
     const totals = scoreTotals(fileScores(REPORT, [ACCEPT_FALSE]), (file) => file.slice(0, 5));
     expect(totals).toEqual([
-      {
-        file: 'src/a',
-        mutants: 1,
-        killed: 1,
-        survived: 0,
-        noCoverage: 0,
-        score: 100,
-        coveredScore: 100,
-        listed: 0,
-        observableScore: 100,
-      },
-      {
-        file: 'src/b',
-        mutants: 4,
-        killed: 2,
-        survived: 1,
-        noCoverage: 1,
-        score: 50,
-        coveredScore: 66.7,
-        listed: 1,
-        observableScore: 66.7,
-      },
-      {
-        file: 'all',
-        mutants: 5,
-        killed: 3,
-        survived: 1,
-        noCoverage: 1,
-        score: 60,
-        coveredScore: 75,
-        listed: 1,
-        observableScore: 75,
-      },
+      { file: 'src/a', ...A, listed: 0, observableScore: 100 },
+      { file: 'src/b', ...B, listed: 1, observableScore: 66.7 },
+      { file: 'all', ...ALL, listed: 1, observableScore: 75 },
     ]);
     expect(scoreTotals(fileScores(REPORT)).map((total) => total.file)).toEqual([
       'src/a.ts',
