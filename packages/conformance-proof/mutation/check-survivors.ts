@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isSurvivorKind, SURVIVOR_KINDS } from './survivor-kinds';
 import {
   type AcceptedSurvivor,
   fileScores,
+  listedByKind,
   type MutationReport,
   scoreTotals,
   staleAcceptedSurvivors,
@@ -13,7 +15,8 @@ import {
 /**
  * The last step of `npm run mutation`: prints the kit's score per mutated file and fails
  * (exit 1) when a mutant survived that `accepted-survivors.json` does not list as
- * unobservable through the contract. Arguments: the report (default
+ * unobservable through the contract, or when an entry of the list names no known kind. It
+ * also prints what the listed survivors are, by kind. Arguments: the report (default
  * `reports/mutation/mutation.json` at the root, where Stryker writes it) and the list.
  */
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -36,7 +39,17 @@ for (const entry of staleAcceptedSurvivors(report, accepted)) {
     `stale entry (the kit kills it now, or the code changed): ${entry.file} ${entry.mutator} ${JSON.stringify(entry.original)}`,
   );
 }
-const unlisted = unlistedSurvivors(survivorsOf(report), accepted);
+const survivors = survivorsOf(report);
+for (const [kind, count] of Object.entries(listedByKind(survivors, accepted)))
+  console.log(`listed, ${kind}: ${count} (${SURVIVOR_KINDS[kind as keyof typeof SURVIVOR_KINDS]})`);
+const unknownKinds = accepted.filter((entry) => !isSurvivorKind(entry.kind));
+for (const entry of unknownKinds) {
+  console.log(
+    `entry without a known kind (${JSON.stringify(entry.kind)}): ${entry.file} ${entry.mutator} ${JSON.stringify(entry.original)}`,
+  );
+}
+if (unknownKinds.length > 0) process.exitCode = 1;
+const unlisted = unlistedSurvivors(survivors, accepted);
 for (const survivor of unlisted) {
   console.log(
     `not on the list: ${survivor.file}:${survivor.line} ${survivor.mutator} (${survivor.status}) ` +

@@ -4,6 +4,8 @@
  * of those judged unobservable through the contract (`accepted-survivors.json`).
  */
 
+import { isSurvivorKind, SURVIVOR_KINDS, type SurvivorKind } from './survivor-kinds';
+
 /** The part of a mutant of Stryker's JSON report (mutation-testing-report-schema) read here. */
 export interface ReportMutant {
   readonly mutatorName: string;
@@ -32,6 +34,8 @@ export interface AcceptedSurvivor {
   readonly original: string;
   /** What it replaced it with. */
   readonly replacement: string;
+  /** Which kind of unobservable the mutant is ({@link SURVIVOR_KINDS}). */
+  readonly kind: SurvivorKind;
   /** One line: why no agent-visible behaviour of the contract tells the mutant apart. */
   readonly reason: string;
 }
@@ -203,4 +207,25 @@ export function scoreTotals(
       .map(([group, members]) => total(group, members)),
     total('all', scores),
   ];
+}
+
+/**
+ * How many survivors of `survivors` the list covers, by the kind of the entry that names
+ * each: what the gap between the raw score and the score of the mutants not listed is made
+ * of. Every kind is present, with 0 when no survivor is of it; an entry of no known kind
+ * counts in none (the check reports it).
+ */
+export function listedByKind(
+  survivors: readonly Survivor[],
+  accepted: readonly AcceptedSurvivor[],
+): Record<SurvivorKind, number> {
+  const counts = Object.fromEntries(Object.keys(SURVIVOR_KINDS).map((kind) => [kind, 0])) as Record<
+    SurvivorKind,
+    number
+  >;
+  for (const survivor of survivors) {
+    const entry = accepted.find((candidate) => sameMutant(survivor, candidate));
+    if (entry !== undefined && isSurvivorKind(entry.kind)) counts[entry.kind] += 1;
+  }
+  return counts;
 }

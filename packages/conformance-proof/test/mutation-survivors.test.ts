@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { isSurvivorKind, SURVIVOR_KINDS } from '../mutation/survivor-kinds';
 import {
   type AcceptedSurvivor,
   fileScores,
+  listedByKind,
   type MutationReport,
   type ReportMutant,
   scoreTotals,
@@ -50,6 +52,7 @@ const ACCEPT_FALSE: AcceptedSurvivor = {
   mutator: 'ConditionalExpression',
   original: 'ready',
   replacement: 'false',
+  kind: 'equivalent',
   reason: 'the flag is never false when the contract can look',
 };
 
@@ -127,7 +130,31 @@ describe('the check of the mutation run', () => {
     ]);
   });
 
-  test('every entry of the committed list names a file that exists and text that is in it, with a one-line reason', () => {
+  test('the listed survivors are counted by the kind of the entry naming each, every kind present', () => {
+    const survivors = survivorsOf(REPORT);
+    const listArray: AcceptedSurvivor = {
+      file: 'src/b.ts',
+      mutator: 'ConditionalExpression',
+      original: "[\n  'a',\n]",
+      replacement: '[]',
+      kind: 'log',
+      reason: 'only a log line reads the list',
+    };
+    const counts = listedByKind(survivors, [ACCEPT_FALSE, listArray, { ...listArray, kind: 'unreached' }]);
+    expect(Object.keys(counts)).toEqual(Object.keys(SURVIVOR_KINDS));
+    expect(counts).toMatchObject({ equivalent: 1, log: 1, unreached: 0, wording: 0 });
+    expect(Object.values(listedByKind(survivors, [])).every((count) => count === 0)).toBe(true);
+    const unknown = { ...ACCEPT_FALSE, kind: 'maybe' } as unknown as AcceptedSurvivor;
+    expect(listedByKind(survivors, [unknown])).toEqual(listedByKind(survivors, []));
+  });
+
+  test('a kind is one of the listed kinds, nothing else', () => {
+    expect(isSurvivorKind('left-open')).toBe(true);
+    for (const value of ['Left-open', 'toString', '', undefined, 3])
+      expect(isSurvivorKind(value)).toBe(false);
+  });
+
+  test('every entry of the committed list names a file that exists and text that is in it, with a known kind and a one-line reason', () => {
     const root = fileURLToPath(new URL('../../..', import.meta.url));
     const list = JSON.parse(
       readFileSync(fileURLToPath(new URL('../mutation/accepted-survivors.json', import.meta.url)), 'utf8'),
@@ -136,7 +163,12 @@ describe('the check of the mutation run', () => {
     const missing = list.filter((entry) => {
       const source = sources.get(entry.file) ?? readFileSync(join(root, entry.file), 'utf8');
       sources.set(entry.file, source);
-      return !source.includes(entry.original) || entry.reason.trim() === '' || entry.reason.includes('\n');
+      return (
+        !source.includes(entry.original) ||
+        !isSurvivorKind(entry.kind) ||
+        entry.reason.trim() === '' ||
+        entry.reason.includes('\n')
+      );
     });
     expect(
       missing.map((entry) => `${entry.file} ${entry.mutator} ${JSON.stringify(entry.original)}`),
