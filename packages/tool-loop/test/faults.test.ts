@@ -1,5 +1,12 @@
+import type { ChatResponse, LlmService } from '@aalis/api-llm';
 import { describe, expect, it } from 'vitest';
-import { HookRunError, PersistenceError, ToolServiceError } from '../src/index';
+import {
+  HookRunError,
+  ModelCallError,
+  PersistenceError,
+  ToolServiceError,
+  TurnFailedError,
+} from '../src/index';
 import { flush } from './support/deferred';
 import { createHarness } from './support/harness';
 import { clockTool, weatherTool } from './support/tools';
@@ -184,5 +191,46 @@ describe('faults', () => {
     expect(harness.faults).toEqual([
       { kind: 'listener', message: 'a listener of token:usage failed: listener broke' },
     ]);
+  });
+
+  it('a model service that resolves with no response ends the turn as error with the notice', async () => {
+    const harness = await createHarness({ steps: [] });
+    const chat = (async () => undefined) as unknown as LlmService['chat'];
+    const result = await harness.run({ llm: { ...harness.model.service, chat } });
+    expect(result).toMatchObject({ outcome: 'error', modelCalls: 0 });
+    expect(result.error).toMatch(/^\[错误\]/);
+    expect(ModelCallError.isInstance(result.failure)).toBe(true);
+    expect(harness.persistence.callsOf('persistReply')).toEqual([]);
+  });
+
+  it('a response with no text and no list of tool calls is read as an empty answer: the turn is silent', async () => {
+    const harness = await createHarness({ steps: [] });
+    const malformed = { content: null, toolCalls: 'clock' } as unknown as ChatResponse;
+    const result = await harness.run({ llm: { ...harness.model.service, chat: async () => malformed } });
+    expect(result).toMatchObject({ outcome: 'silent', modelCalls: 1, toolCalls: 0 });
+    expect(harness.emitted('outbound:message')).toEqual([]);
+  });
+
+  it('a response an agent:llm:after middleware left malformed is read the same way as one from the model', async () => {
+    const harness = await createHarness({ steps: [{ text: 'draft' }] });
+    harness.hooks.middleware('agent:llm:after', async (payload, next) => {
+      payload.response = { content: 'checked', toolCalls: null } as unknown as ChatResponse;
+      await next();
+    });
+    const result = await harness.run();
+    expect(result).toMatchObject({ outcome: 'replied', replyContent: 'checked', toolCalls: 0 });
+  });
+
+  it('an agent:llm:after middleware that drops the response ends the turn as error, not the process', async () => {
+    const harness = await createHarness({ steps: [{ text: 'draft' }] });
+    harness.hooks.middleware('agent:llm:after', async (payload, next) => {
+      (payload as { response: unknown }).response = undefined;
+      await next();
+    });
+    const result = await harness.run();
+    expect(result.outcome).toBe('error');
+    expect(TurnFailedError.isInstance(result.failure)).toBe(true);
+    expect(result.error).toMatch(/^\[错误\]/);
+    expect(harness.persistence.callsOf('persistReply')).toEqual([]);
   });
 });
