@@ -950,6 +950,60 @@ const noStopMarkerWithoutHistory = defineCase({
   },
 });
 
+/**
+ * [ARC-2] [TID-3] The call id a tool result records is the id of that call: the one its
+ * `ToolCallContext` carried in `agent:tool:before`, for a call a middleware blocked as for one
+ * that ran. The near miss gives a blocked call, whose result the agent writes itself, a fresh id,
+ * so history no longer matches what the hooks (an approval plugin, a log) saw.
+ */
+const resultRecordsItsContextCallId = defineCase({
+  requirements: ['ARC-2', 'TID-3'],
+  name: 'a tool result records the call id its agent:tool:before context carried, for a blocked call as for one that ran',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.tools.define({ name: 'guarded' });
+    const seen = new Map<string, string>();
+    h.hooks.middleware('agent:tool:before', async (payload, next) => {
+      seen.set(payload.name, payload.toolCallContext.callId);
+      if (payload.name !== 'guarded') await next();
+    });
+    h.model.script([
+      {
+        toolCalls: [
+          { name: 'guarded', id: 'model-call-1' },
+          { name: 'lookup', id: 'model-call-2' },
+        ],
+      },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'use tools').done;
+    const results = toolGroup(h, 's1').results;
+    for (const [name, id] of [
+      ['guarded', 'model-call-1'],
+      ['lookup', 'model-call-2'],
+    ] as const) {
+      const expected = assert.defined('TID-3', seen.get(name), {
+        rule: 'agent:tool:before must run for every tool call with its ToolCallContext',
+        subject: `the call id agent:tool:before saw for ${name}`,
+      });
+      const result = assert.defined(
+        'ARC-2',
+        results.find((message) => message.toolCallId === id),
+        {
+          rule: 'every tool call, failed ones included, must have a persisted tool result',
+          subject: `the persisted tool result of ${name} (${id})`,
+        },
+      );
+      assert.equal('ARC-2', result.metadata[Keys.CallId], expected, {
+        rule: 'a tool result must record the call id of its call, the one its ToolCallContext carried (a blocked call included)',
+        subject: `the call id recorded for ${name}, against the one agent:tool:before saw`,
+      });
+    }
+  },
+});
+
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
 export const ARC_CASES = [
   groupsCarryTurnId,
@@ -978,4 +1032,5 @@ export const ARC_CASES = [
   replyGroupWithName,
   stopMarkerOnlyWhenAborted,
   noStopMarkerWithoutHistory,
+  resultRecordsItsContextCallId,
 ];

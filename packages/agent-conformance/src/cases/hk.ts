@@ -8,6 +8,7 @@ import {
   holdTurn,
   incomingWrites,
   SCHEDULER_SOURCE,
+  secondInputDuringToolCall,
   sendHuman,
   sendInjection,
   session,
@@ -697,6 +698,33 @@ const slowTurnAfter = defineCase({
   },
 });
 
+/**
+ * [HK-9] `archived` is set on every input once it is archived, a joined one included (it is
+ * archived when it joins, [ARC-6]): the near miss sets it only on the inputs that opened the
+ * turn, so a contribution or a hook reading the live inputs gets no stored message for the
+ * joined one.
+ */
+const joinedArchivedSet = defineCase({
+  requirements: ['HK-9'],
+  name: 'an input that joined a running turn gets archived set to its stored message too',
+  run: async (context) => {
+    const h = context.harness;
+    await secondInputDuringToolCall(context, 'first question', 'second question');
+    const joined = assert.defined('HK-9', turns(h, 's1')[0]?.inputs[1], {
+      rule: 'a human input during a human turn must join that turn',
+      subject: 'the joined input in the live inputs of the turn',
+    });
+    const archived = assert.defined('HK-9', joined.archived, {
+      rule: 'TurnInput.archived must be set once an input is archived, a joined input included',
+      subject: 'TurnInput.archived of the joined input',
+    });
+    assert.equal('HK-9', archived.id, incomingWrites(h, 'second question')[0]?.messages[0]?.id, {
+      rule: 'TurnInput.archived must be the stored message',
+      subject: 'the id of TurnInput.archived of the joined input',
+    });
+  },
+});
+
 /** The cases of the HK family ([HK-1]..[HK-10]). */
 export const HK_CASES = [
   inputBefore,
@@ -720,4 +748,5 @@ export const HK_CASES = [
   llmIterationsNumbered,
   toolContextSource,
   slowTurnAfter,
+  joinedArchivedSet,
 ];

@@ -196,6 +196,42 @@ const viewAfterJoin = defineCase({
   },
 });
 
+/**
+ * [PRM-3] A contribution may build several messages; its figure under its key covers them
+ * all. The near miss keeps only the last message's tokens (each message overwrites the one
+ * before), so a contribution of two messages shows no more than one of one.
+ */
+const injectorCoversEveryMessage = defineCase({
+  requirements: ['PRM-3'],
+  name: 'a contribution that builds several messages has the tokens of all of them under its key',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const note = (text: string) => ({ role: 'system' as const, content: text });
+    // The second is the shorter: keeping only the last message's figure, or only the first's,
+    // shows two messages as no more than the first alone.
+    const facts = ['FACT: the sky is blue on clear days, and grey when it rains.', 'FACT: sea water is salty.'];
+    const contribute = (localId: string, messages: readonly string[]) =>
+      h.contribute(
+        { localId, bucket: 'memoryVector', label: localId, build: () => messages.map(note) },
+        { plugin: 'conformance-prompt' },
+      );
+    const one = contribute('one-fact', facts.slice(0, 1));
+    const two = contribute('two-facts', facts);
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const usage = assert.defined('PRM-3', usageOf(h, { sessionId: 's1' })[0], {
+      rule: 'every model call must be followed by token:usage',
+      subject: 'the token:usage event',
+    });
+    const figure = (key: string) => usage.parts.reduce((sum, part) => sum + (part.injectors?.[key] ?? 0), 0);
+    assert.that('PRM-3', figure(two.key) > figure(one.key) && figure(one.key) > 0, {
+      rule: "a contribution's figure under its global key must cover every message it built",
+      observed: `the contribution of two messages had ${figure(two.key)} tokens under its key, the one of the first of them alone ${figure(one.key)}`,
+    });
+  },
+});
+
 /** The cases of the PRM family ([PRM-1]..[PRM-3]). */
 export const PRM_CASES = [
   materialised,
@@ -203,4 +239,5 @@ export const PRM_CASES = [
   injectorFigures,
   viewMessagesHoldConversation,
   viewAfterJoin,
+  injectorCoversEveryMessage,
 ];

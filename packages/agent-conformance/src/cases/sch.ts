@@ -12,6 +12,7 @@ import {
   sendInjection,
   session,
   turns,
+  turnsStarted,
 } from './scenario';
 
 const noInterruption = defineCase({
@@ -536,6 +537,98 @@ const joinedCallSeesEachInputOnce = defineCase({
   },
 });
 
+/**
+ * [SCH-2] "Before that turn's next model call" includes its first: a human input that arrives
+ * while the turn has started (`agent:turn:before` running) but has not called the model yet
+ * joins that first call. The near miss takes insertions only after a round of tool calls, so
+ * such an input waits for the turn to end and opens a turn of its own.
+ */
+const joinsFirstModelCall = defineCase({
+  requirements: ['SCH-2'],
+  name: 'a human input that arrives before the turn’s first model call joins that call',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const gate = createGate();
+    let held = false;
+    h.hooks.middleware('agent:turn:before', async (_payload, next) => {
+      if (!held) {
+        held = true;
+        await gate.opened;
+      }
+      await next();
+    });
+    h.model.script([{ text: 'both answered' }, { text: 'a turn of its own' }]);
+    const opening = sendHuman(context, 's1', 'first question');
+    await turnsStarted(h, 1, 's1');
+    const arriving = sendHuman(context, 's1', 'second question');
+    await h.settle();
+    gate.open();
+    await Promise.all([opening.done, arriving.done]);
+    assert.deepEqual(
+      'SCH-2',
+      turns(h, 's1').map((turn) => contents(turn.inputs)),
+      [['first question', 'second question']],
+      {
+        rule: 'a human input that arrives while a human turn of its session runs must join that turn, also before its first model call',
+        subject: 'the inputs of the turns, in order',
+      },
+    );
+    const first = assert.defined('SCH-2', h.model.requests[0], {
+      rule: 'the turn must call the model',
+      subject: 'the first model call of the turn',
+    });
+    assert.that('SCH-2', callContains(first, 'second question'), {
+      rule: "a pending insertion must be part of the messages of the turn's next model call, the first one included",
+      observed: 'the first model call, made after the input arrived, did not contain "second question"',
+    });
+  },
+});
+
+/**
+ * [SCH-2] A format retry is a model call of the turn ([USG-1]): a human input that arrives
+ * while the call whose reply gets retried runs joins the retry call.
+ */
+const joinsFormatRetryCall = defineCase({
+  requirements: ['SCH-2'],
+  name: 'a human input that arrives during a call whose reply is retried joins the retry call',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      if (payload.attempt === 0) payload.retry = { feedback: 'Answer in one word.' };
+      await next();
+    });
+    const held = await holdTurn(context, {
+      sessionId: 's1',
+      content: 'first question',
+      reply: 'a long answer',
+    });
+    h.model.script([{ text: 'Both.' }, { text: 'a turn of its own' }]);
+    const arriving = sendHuman(context, 's1', 'second question');
+    await h.settle();
+    held.gate.open();
+    await Promise.all([held.input.done, arriving.done]);
+    assert.deepEqual(
+      'SCH-2',
+      turns(h, 's1').map((turn) => contents(turn.inputs)),
+      [['first question', 'second question']],
+      {
+        rule: 'a human input that arrives while a human turn of its session runs must join that turn, also before a format retry call',
+        subject: 'the inputs of the turns, in order',
+      },
+    );
+    const retry = assert.defined('SCH-2', h.model.requests[1], {
+      rule: 'a reply a middleware of agent:reply:before asks to retry must be followed by another model call',
+      subject: 'the format retry call',
+    });
+    assert.that('SCH-2', callContains(retry, 'second question'), {
+      rule: "a pending insertion must be part of the messages of the turn's next model call, a format retry included",
+      observed: 'the format retry call, made after the input arrived, did not contain "second question"',
+    });
+  },
+});
+
 /** The cases of the SCH family ([SCH-1]..[SCH-8]). */
 export const SCH_CASES = [
   noInterruption,
@@ -554,4 +647,6 @@ export const SCH_CASES = [
   leftoverInsertionKeepsItsPlace,
   queueWholeAfterTakes,
   queueEventOnJoin,
+  joinsFirstModelCall,
+  joinsFormatRetryCall,
 ];

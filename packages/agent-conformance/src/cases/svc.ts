@@ -6,6 +6,7 @@ import {
   holdTurn,
   incomingWrites,
   outbound,
+  secondInputDuringToolCall,
   sendHuman,
   sendInjection,
   session,
@@ -408,6 +409,41 @@ const toolFailureIsNoAbort = defineCase({
   },
 });
 
+/**
+ * [SVC-2] An input that joined a running turn belongs to that turn: its handleMessage resolves
+ * after that turn's `agent:turn:after`, not when it joined.
+ */
+const joinedSettlesAfterTurn = defineCase({
+  requirements: ['SVC-2'],
+  name: 'handleMessage of an input that joined a running turn resolves only after that turn ended',
+  run: async (context) => {
+    const h = context.harness;
+    const [, joined] = await secondInputDuringToolCall(context, 'first question', 'second question');
+    const record = await joined.done;
+    const turn = assert.defined('SVC-2', turns(h, 's1')[0], {
+      rule: 'a human input during a human turn must join that turn',
+      subject: 'the turn both inputs belong to',
+    });
+    assert.deepEqual(
+      'SVC-2',
+      turn.inputs.map((input) => input.message.content),
+      ['first question', 'second question'],
+      {
+        rule: 'a human input during a human turn must join that turn',
+        subject: 'the inputs of the turn',
+      },
+    );
+    const after = assert.defined('SVC-2', turn.afterRun, {
+      rule: 'every turn must end with agent:turn:after',
+      subject: 'the agent:turn:after run of the turn',
+    });
+    assert.that('SVC-2', record.state === 'resolved' && (record.settleSeq ?? 0) > after.seq, {
+      rule: 'handleMessage of a joined input may resolve only after agent:turn:after of the turn it joined',
+      observed: `handleMessage ${record.state === 'resolved' ? 'resolved before agent:turn:after of the turn it joined' : 'did not resolve'}`,
+    });
+  },
+});
+
 /** The cases of the SVC family ([SVC-1]..[SVC-5]). */
 export const SVC_CASES = [
   serviceSurface,
@@ -425,4 +461,5 @@ export const SVC_CASES = [
   withoutArchive,
   withoutArchiveModelSeesInput,
   toolFailureIsNoAbort,
+  joinedSettlesAfterTurn,
 ];

@@ -1,7 +1,16 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import type { Harness } from '../harness/harness';
-import { incomingWrites, outbound, sendHuman, session, streamChunks, turns, usageOf } from './scenario';
+import {
+  holdTurn,
+  incomingWrites,
+  outbound,
+  sendHuman,
+  session,
+  streamChunks,
+  turns,
+  usageOf,
+} from './scenario';
 
 const freshTurnIds = defineCase({
   requirements: ['TID-1'],
@@ -270,6 +279,35 @@ const freshAfterClearAndDelete = defineCase({
   },
 });
 
+/**
+ * [TID-4] A snapshot is in no turn even while a turn of its session runs: the near miss lends
+ * it the running turn's id, which consumers acting on usage (auto-compaction) then count as
+ * that turn's call.
+ */
+const snapshotMidTurnWithoutTurn = defineCase({
+  requirements: ['TID-4'],
+  name: 'a usage snapshot taken while a turn of its session runs carries no turn id either',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'hi' });
+    await h.events.emit('token:request', { sessionIds: ['s1'] });
+    await h.settle();
+    held.gate.open();
+    await held.input.done;
+    const snapshots = h.events.of('token:usage').filter((event) => event.payload.snapshot === true);
+    assert.that('TID-4', snapshots.length > 0, {
+      rule: 'token:request must be answered with a token:usage snapshot, also while a turn runs',
+      observed: 'no token:usage snapshot was emitted',
+    });
+    for (const event of snapshots)
+      assert.that('TID-4', !('turnId' in event.payload) || event.payload.turnId === undefined, {
+        rule: 'usage snapshots answering token:request must carry no turn id, also while a turn of the session runs',
+        observed: `a snapshot carried the turn id ${String(event.payload.turnId)}`,
+      });
+  },
+});
+
 export const TID_CASES = [
   freshTurnIds,
   freshAfterClearAndDelete,
@@ -278,4 +316,5 @@ export const TID_CASES = [
   turnIdOnEarlyText,
   uniqueCallIds,
   snapshotsWithoutTurn,
+  snapshotMidTurnWithoutTurn,
 ];
