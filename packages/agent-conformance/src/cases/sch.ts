@@ -629,6 +629,35 @@ const joinsFormatRetryCall = defineCase({
   },
 });
 
+/**
+ * [SCH-2] A human input joins the running human turn whatever waits in the queue: an injection
+ * queued behind that turn does not make it queue too. The near miss joins only while the queue
+ * is empty ("do not jump the queue"), so the human input waits for the injection's turn.
+ */
+const joinsPastQueuedInjection = defineCase({
+  requirements: ['SCH-2'],
+  name: 'a human input joins the running human turn even while an injection waits in the queue',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const gate = createGate();
+    const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'both answered' }, { text: 'job done' }]);
+    const opening = sendHuman(context, 's1', 'first question');
+    await lookup.started(0);
+    const job = sendInjection(context, 's1', 'queued job');
+    const arriving = sendHuman(context, 's1', 'second question');
+    await h.settle();
+    gate.open();
+    await Promise.all([opening.done, job.done, arriving.done]);
+    const order = turns(h, 's1').map((turn) => contents(turn.inputs));
+    assert.deepEqual('SCH-2', order, [['first question', 'second question'], ['queued job']], {
+      rule: 'a human input that arrives while a human turn of its session runs must join that turn, also while an injection waits in the queue',
+      subject: 'the inputs of the turns, in order',
+    });
+  },
+});
+
 /** The cases of the SCH family ([SCH-1]..[SCH-8]). */
 export const SCH_CASES = [
   noInterruption,
@@ -649,4 +678,5 @@ export const SCH_CASES = [
   queueEventOnJoin,
   joinsFirstModelCall,
   joinsFormatRetryCall,
+  joinsPastQueuedInjection,
 ];
