@@ -210,7 +210,10 @@ const injectorCoversEveryMessage = defineCase({
     const note = (text: string) => ({ role: 'system' as const, content: text });
     // The second is the shorter: keeping only the last message's figure, or only the first's,
     // shows two messages as no more than the first alone.
-    const facts = ['FACT: the sky is blue on clear days, and grey when it rains.', 'FACT: sea water is salty.'];
+    const facts = [
+      'FACT: the sky is blue on clear days, and grey when it rains.',
+      'FACT: sea water is salty.',
+    ];
     const contribute = (localId: string, messages: readonly string[]) =>
       h.contribute(
         { localId, bucket: 'memoryVector', label: localId, build: () => messages.map(note) },
