@@ -358,6 +358,40 @@ const errorNoticeKind = defineCase({
   },
 });
 
+/**
+ * [OUT-2] A tool failure the turn goes on from is not the turn's failure: a turn that still
+ * replies, or is then aborted, carries no error. The near miss keeps the tool's failure as the
+ * turn's error whatever the outcome.
+ */
+const noErrorAfterToolFailure = defineCase({
+  requirements: ['OUT-2'],
+  name: 'a turn that goes on after a failed tool call carries no error unless it ends as error',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'replied');
+    session(h, 'aborted');
+    h.tools.define({ name: 'broken', fallback: { throws: 'tool exploded' } });
+    h.model.script([{ toolCalls: [{ name: 'missing_tool' }, { name: 'broken' }] }, { text: 'recovered' }]);
+    await sendHuman(context, 'replied', 'question').done;
+    const [, hanging] = h.model.script([{ toolCalls: [{ name: 'broken' }] }, { untilAborted: true }]);
+    const aborted = sendHuman(context, 'aborted', 'question');
+    await hanging!.started;
+    context.agent.abort('aborted');
+    await aborted.done;
+    for (const sessionId of ['replied', 'aborted']) {
+      const after = assert.defined('OUT-2', turns(h, sessionId)[0]?.after, {
+        rule: 'every turn must end with agent:turn:after',
+        subject: `agent:turn:after of the ${sessionId} session's turn`,
+      });
+      if (after.outcome === 'error') continue; // SVC-3 lets a failed tool end the turn as error
+      assert.equal('OUT-2', after.error, undefined, {
+        rule: 'only a turn with outcome "error" may carry an error; a failed tool call the turn went on from is not one',
+        subject: `the error of a ${after.outcome} turn after a failed tool call`,
+      });
+    }
+  },
+});
+
 /** The cases of the OUT family ([OUT-1]..[OUT-3]). */
 export const OUT_CASES = [
   repliedPersisted,
@@ -372,4 +406,5 @@ export const OUT_CASES = [
   oneEndPerLong,
   noErrorUnlessError,
   errorNoticeKind,
+  noErrorAfterToolFailure,
 ];

@@ -9,6 +9,7 @@ import type { ModelCallRecord } from '../harness/model-call-record';
 import {
   callContains,
   filler,
+  holdTurn,
   secondInputDuringToolCall,
   sendHuman,
   session,
@@ -967,6 +968,84 @@ const fittingHistoryKept = defineCase({
   },
 });
 
+/**
+ * [USG-1] A call cut short by the turn's abort rejects: it is a call that threw, so no
+ * `token:usage` follows it. The near miss reports the aborted call's estimated prompt anyway
+ * ("it was sent and billed").
+ */
+const noUsageForAbortedCall = defineCase({
+  requirements: ['USG-1'],
+  name: 'a model call cut short by an abort reports no token:usage',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'question', untilAborted: true });
+    context.agent.abort('s1');
+    await held.input.done;
+    const turnId = assert.defined('USG-1', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must open a turn',
+      subject: 'the turn id',
+    });
+    assert.equal('USG-1', usageOf(h, { turnId }).length, 0, {
+      rule: 'a model call that threw, as one cut short by an abort does, must be followed by no token:usage',
+      subject: 'the token:usage events of a turn whose only call was aborted',
+    });
+  },
+});
+
+/**
+ * [USG-2] When the call reports no usable figure, `used` is estimated from the sent messages
+ * and the tool definitions: the same prompt offered a large tool estimates higher. The near
+ * miss estimates the messages alone.
+ */
+const estimateCountsToolDefinitions = defineCase({
+  requirements: ['USG-2'],
+  name: 'an estimated used counts the tool definitions the call offered',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'without-tools');
+    session(h, 'with-tools');
+    h.model.script([{ text: 'answer' }, { text: 'answer' }]);
+    await sendHuman(context, 'without-tools', 'the same question').done;
+    h.tools.define({ name: 'catalog', description: filler('catalogue', 2000) });
+    await sendHuman(context, 'with-tools', 'the same question').done;
+    const used = (sessionId: string) =>
+      assert.defined('USG-2', usageOf(h, { sessionId })[0], {
+        rule: 'every model call must be followed by token:usage',
+        subject: `the token:usage of ${sessionId}`,
+      }).used;
+    const [without, withTools] = [used('without-tools'), used('with-tools')];
+    assert.that('USG-2', withTools - without >= 1000, {
+      rule: 'used must be estimated from the sent messages and the tool definitions when the call reports no usage',
+      observed: `used was ${withTools} with a tool definition of about 2,000 tokens and ${without} for the same messages without it`,
+    });
+  },
+});
+
+/**
+ * [USG-5] `historyMessages` keeps adding what the turn appended, call after call: every tool
+ * round adds its call and its result. The near miss counts only the latest round, which is
+ * right up to the second call.
+ */
+const historyCountRunningTotal = defineCase({
+  requirements: ['USG-5'],
+  name: 'historyMessages adds every tool round of the turn so far, not only the latest',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    const round = { toolCalls: [{ name: 'lookup' }] };
+    h.model.script([round, round, round, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const figures = usageOfOnlyTurn(h, 's1', 'USG-5').map((event) => event.historyMessages);
+    const growth = figures.slice(1).map((figure, index) => figure - figures[index]!);
+    assert.deepEqual('USG-5', growth, [2, 2, 2], {
+      rule: 'historyMessages must add every tool call and tool result the turn appended up to this call',
+      subject: `the growth of historyMessages from call to call (figures ${figures.join(', ')})`,
+    });
+  },
+});
+
 export const USG_CASES = [
   fittingHistoryKept,
   usagePerCall,
@@ -992,4 +1071,7 @@ export const USG_CASES = [
   laterCallsAppendFailedResults,
   historyCountWithoutRetryFeedback,
   snapshotsOfEverySession,
+  noUsageForAbortedCall,
+  estimateCountsToolDefinitions,
+  historyCountRunningTotal,
 ];
