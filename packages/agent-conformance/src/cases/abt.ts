@@ -562,6 +562,39 @@ const releasedTwiceDuringOneTurn = defineCase({
   },
 });
 
+/**
+ * [ABT-5] "Only in the turn-end log line" holds for what an abort leaves behind inside a tool
+ * group too: the calls it stops, the history and what the next turn's model reads. The near
+ * miss words the not-run calls' results with the reason.
+ */
+const reasonNotInStoppedGroup = defineCase({
+  requirements: ['ABT-5'],
+  name: 'the abort reason reaches neither the history nor the next model call when it stops a group of tool calls',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const reason = 'conformance-secret-group-reason';
+    const slow = h.tools.define({ name: 'slow', steps: [{ untilAborted: true }] });
+    h.tools.define({ name: 'fast' });
+    h.model.script([{ toolCalls: [{ name: 'slow' }, { name: 'fast' }] }, { text: 'next answer' }]);
+    const stopped = sendHuman(context, 's1', 'run both');
+    await slow.started(0);
+    context.agent.abort('s1', { reason });
+    await stopped.done;
+    await sendHuman(context, 's1', 'and now?').done;
+    assert.that('ABT-5', !mentions(h.archive.messages('s1'), reason), {
+      rule: 'the abort reason may appear only in the turn-end log line, never in the stored history (tool results included)',
+      observed: 'the reason appeared in a stored message of s1',
+    });
+    h.model.requests.forEach((call, index) => {
+      assert.that('ABT-5', !mentions(call.messages, reason), {
+        rule: 'the abort reason may appear only in the turn-end log line, never in what a model reads',
+        observed: `the reason appeared in the messages of model call ${index + 1}`,
+      });
+    });
+  },
+});
+
 /** The cases of the ABT family ([ABT-1]..[ABT-7]). */
 export const ABT_CASES = [
   stopsModelCall,
@@ -578,4 +611,5 @@ export const ABT_CASES = [
   ownTurnIdStops,
   firstStopNamesWho,
   releasedTwiceDuringOneTurn,
+  reasonNotInStoppedGroup,
 ];

@@ -1004,6 +1004,42 @@ const resultRecordsItsContextCallId = defineCase({
   },
 });
 
+/**
+ * [ARC-3] The token usage on the final reply sums every model call of the turn, the call whose
+ * reply a format retry dropped included (schema-message's `MessageTokens`: summed over the
+ * turn's model calls). The near miss leaves out the dropped version's call.
+ */
+const replyTokensCountRetriedCall = defineCase({
+  requirements: ['ARC-3'],
+  name: 'the token usage on the final reply counts the call whose reply a format retry dropped',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      if (payload.attempt === 0) payload.retry = { feedback: 'Use the agreed format.' };
+      await next();
+    });
+    h.model.script([
+      { text: 'first draft', usage: { promptTokens: 10, completionTokens: 2 } },
+      { text: 'final reply', usage: { promptTokens: 20, completionTokens: 3 } },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    const reply = assert.defined(
+      'ARC-3',
+      storedReplies(h, 's1').find((message) => message.content === 'final reply'),
+      {
+        rule: 'a replied turn must persist its final reply',
+        subject: 'the persisted final reply',
+      },
+    );
+    const tokens = (reply.metadata[Keys.Tokens] ?? {}) as Record<string, unknown>;
+    assert.that('ARC-3', tokens.promptTokens === 30 && tokens.completionTokens === 5, {
+      rule: "the final reply must record the turn's token usage summed over all its model calls, a format retry's dropped call included",
+      observed: `the reply recorded ${JSON.stringify(tokens)} for calls that reported 10 and 20 prompt tokens and 2 and 3 completion tokens`,
+    });
+  },
+});
+
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
 export const ARC_CASES = [
   groupsCarryTurnId,
@@ -1033,4 +1069,5 @@ export const ARC_CASES = [
   stopMarkerOnlyWhenAborted,
   noStopMarkerWithoutHistory,
   resultRecordsItsContextCallId,
+  replyTokensCountRetriedCall,
 ];

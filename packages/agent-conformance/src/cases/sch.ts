@@ -658,6 +658,79 @@ const joinsPastQueuedInjection = defineCase({
   },
 });
 
+/**
+ * [SCH-5] One at a time holds across an abort: the turn opened after it starts only once the
+ * stopped turn has ended (its `agent:turn:after`). The near miss frees the session's place as
+ * it aborts, so the next turn runs beside the one still winding down and their history mixes.
+ */
+const nextTurnAfterStoppedOneEnded = defineCase({
+  requirements: ['SCH-5'],
+  name: 'after an abort the next turn of the session starts only once the stopped turn has ended',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, {
+      sessionId: 's1',
+      content: 'job',
+      injection: true,
+      untilAborted: true,
+    });
+    const waiting = sendHuman(context, 's1', 'next question');
+    h.model.script([{ text: 'next answer' }]);
+    await h.settle();
+    context.agent.abort('s1');
+    await Promise.all([held.input.done, waiting.done]);
+    const [stopped, next] = turns(h, 's1');
+    const ended = assert.defined('SCH-5', stopped?.afterRun, {
+      rule: 'a stopped turn must end with agent:turn:after',
+      subject: 'agent:turn:after of the stopped turn',
+    });
+    const started = assert.defined('SCH-5', next?.before, {
+      rule: 'without queued, the waiting input must open the next turn after an abort',
+      subject: 'agent:turn:before of the next turn',
+    });
+    assert.that('SCH-5', started.seq > ended.seq, {
+      rule: 'turns of one session run one at a time: the next turn may start only after the stopped one ended',
+      observed: 'the next turn reached agent:turn:before before the stopped turn reached agent:turn:after',
+    });
+  },
+});
+
+/**
+ * [SCH-8] Released is released whoever releases: clearing and session deletion let go of the
+ * waiting inputs like an abort with `queued`, and `agent:queue` says so. The near miss announces
+ * only the abort's release.
+ */
+const queueEventsOnClearAndDelete = defineCase({
+  requirements: ['SCH-8'],
+  name: 'agent:queue reports the inputs released by clearing or by a session deletion gone',
+  run: async (context) => {
+    const h = context.harness;
+    for (const sessionId of ['cleared', 'deleted']) {
+      session(h, sessionId);
+      const held = await holdTurn(context, {
+        sessionId,
+        content: 'job',
+        injection: true,
+        untilAborted: true,
+      });
+      const queued = sendHuman(context, sessionId, `waiting in ${sessionId}`);
+      await h.settle();
+      if (sessionId === 'cleared') await context.agent.clearing([sessionId], async () => {});
+      else {
+        const generation = h.sessions.advanceGeneration(sessionId);
+        await h.events.emit('session:deleted', { sessionId, generation });
+      }
+      await Promise.all([held.input.done, queued.done]);
+      const lists = waitingLists(context, sessionId);
+      assert.that('SCH-8', containsInOrder(lists, [[`waiting in ${sessionId}`], []]), {
+        rule: 'agent:queue must be emitted when inputs are released, by clearing and by a session deletion too, listing them gone',
+        observed: `the agent:queue waiting lists of ${sessionId} were ${JSON.stringify(lists)}, not the waiting input then none`,
+      });
+    }
+  },
+});
+
 /** The cases of the SCH family ([SCH-1]..[SCH-8]). */
 export const SCH_CASES = [
   noInterruption,
@@ -679,4 +752,6 @@ export const SCH_CASES = [
   joinsFirstModelCall,
   joinsFormatRetryCall,
   joinsPastQueuedInjection,
+  nextTurnAfterStoppedOneEnded,
+  queueEventsOnClearAndDelete,
 ];
