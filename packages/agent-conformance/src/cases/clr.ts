@@ -353,6 +353,106 @@ const holdCoversItsSessions = defineCase({
   },
 });
 
+/**
+ * [CLR-2] The hold runs "from the stop to the end of clear": an input that arrives while the
+ * stopped turn still winds down (its `agent:turn:after` running, `clear()` not yet called) waits
+ * for clear too. The near miss starts holding only once the stopped turns settled, so that input
+ * opens a turn whose reply clear() then wipes.
+ */
+const holdsFromTheStop = defineCase({
+  requirements: ['CLR-2'],
+  name: 'an input that arrives while the stopped turn winds down waits until clear ended',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const windDown = createGate();
+    let first = true;
+    h.hooks.middleware('agent:turn:after', async (_payload, next) => {
+      await next();
+      if (first) {
+        first = false;
+        await windDown.opened;
+      }
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const clearGate = createGate();
+    let clearStarted = false;
+    let clearEnded = Number.POSITIVE_INFINITY;
+    const clearing = context.agent.clearing(['s1'], async () => {
+      clearStarted = true;
+      await clearGate.opened;
+      clearEnded = h.tick();
+    });
+    await h.until(
+      () => turns(h, 's1')[0]?.afterRun !== undefined,
+      'the stopped turn to reach agent:turn:after',
+    );
+    h.model.script([{ text: 'late reply' }]);
+    const late = sendHuman(context, 's1', 'arrived while the turn wound down');
+    await h.settle();
+    windDown.open();
+    await h.until(() => clearStarted, 'clearing to call clear()');
+    await h.settle();
+    assert.equal('CLR-2', turns(h, 's1').length, 1, {
+      rule: 'an input arriving between the stop and the end of clear() must open no turn before clear() ended',
+      subject: 'the number of turns while clear() runs',
+    });
+    clearGate.open();
+    await clearing;
+    await Promise.all([held.input.done, late.done]);
+    const lateTurn = turns(h, 's1').find((turn) =>
+      contents(turn.inputs).includes('arrived while the turn wound down'),
+    );
+    assert.that('CLR-2', lateTurn !== undefined && lateTurn.before.seq > clearEnded, {
+      rule: 'an input held by clearing must be processed once clear() ended, and only then',
+      observed:
+        lateTurn === undefined
+          ? 'the held input opened no turn after clear() ended'
+          : "the held input's turn started before clear() ended",
+    });
+  },
+});
+
+/**
+ * [CLR-5] The agent's `session:deleted` listener runs inside the deletion's hold, so it must not
+ * wait for anything the hold keeps waiting: an input that arrived during the deletion. The near
+ * miss waits for every in-flight input of the session and the deletion never completes.
+ */
+const deletionWithHeldInput = defineCase({
+  requirements: ['CLR-5'],
+  name: 'a deletion completes while an input that arrived during it waits in its hold',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const windDown = createGate();
+    let first = true;
+    h.hooks.middleware('agent:turn:after', async (_payload, next) => {
+      await next();
+      if (first) {
+        first = false;
+        await windDown.opened;
+      }
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const deletion = h.sessions.deleteSessions(['s1']);
+    await h.until(
+      () => turns(h, 's1')[0]?.afterRun !== undefined,
+      'the stopped turn to reach agent:turn:after',
+    );
+    // Sent after the deletion advanced the generation: the id serves again once the hold ends.
+    h.model.script([{ text: 'reply after the deletion' }]);
+    const late = sendHuman(context, 's1', 'arrived during the deletion');
+    await h.settle();
+    windDown.open();
+    await deletion;
+    await Promise.all([held.input.done, late.done]);
+    assert.equal('CLR-5', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: "the agent's own session:deleted listener, run inside the hold of a deletion, must complete while an input waits in that hold (no deadlock)",
+      subject: 'the outcome of the turn of the deleted session',
+    });
+  },
+});
+
 /** The cases of the CLR family ([CLR-1]..[CLR-7]). */
 export const CLR_CASES = [
   stopsReleasesThenClears,
@@ -364,4 +464,6 @@ export const CLR_CASES = [
   overlapping,
   holdsOneAfterAnother,
   holdCoversItsSessions,
+  holdsFromTheStop,
+  deletionWithHeldInput,
 ];

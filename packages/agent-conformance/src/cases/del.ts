@@ -220,6 +220,43 @@ const generationChangedInPreprocessing = defineCase({
   },
 });
 
+/**
+ * [DEL-1] "Waits for the turn" means for its end, `agent:turn:after` included ([SVC-2]): the
+ * listener of a deletion resolves only after the stopped turn's `agent:turn:after` finished.
+ * The near miss resolves once the turn stopped writing, while `agent:turn:after` still runs.
+ */
+const listenerWaitsForTurnAfter = defineCase({
+  requirements: ['DEL-1'],
+  name: 'the session:deleted listener resolves only after the stopped turn’s agent:turn:after finished',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const windDown = createGate();
+    h.hooks.middleware('agent:turn:after', async (_payload, next) => {
+      await next();
+      await windDown.opened;
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const generation = h.sessions.advanceGeneration('s1');
+    let listened = false;
+    const deleted = h.events.emit('session:deleted', { sessionId: 's1', generation }).then(() => {
+      listened = true;
+    });
+    await h.until(
+      () => turns(h, 's1')[0]?.afterRun !== undefined,
+      'the stopped turn to reach agent:turn:after',
+    );
+    await h.settle();
+    assert.that('DEL-1', !listened, {
+      rule: 'on session:deleted the listener must wait until the stopped turn ended, its agent:turn:after included',
+      observed: 'the session:deleted listener resolved while agent:turn:after of the stopped turn still ran',
+    });
+    windDown.open();
+    await deleted;
+    await held.input.done;
+  },
+});
+
 /** The cases of the DEL family ([DEL-1]..[DEL-3]). */
 export const DEL_CASES = [
   deletedListener,
@@ -228,4 +265,5 @@ export const DEL_CASES = [
   idleSessionDeleted,
   generationFromEntry,
   generationChangedInPreprocessing,
+  listenerWaitsForTurnAfter,
 ];

@@ -118,5 +118,38 @@ const joining = defineCase({
   },
 });
 
+/**
+ * [PRE-1] The input a turn archives is the input its preprocessors handed on: a rewrite before
+ * `next()` reaches the history (and `TurnInput.archived`), not only the model. The near miss
+ * archives the message as it was sent, so later turns and memory lose the rewrite.
+ */
+const archivedRewritten = defineCase({
+  requirements: ['PRE-1'],
+  name: 'a rewrite by a preprocessor before next reaches the archived input, not only the model',
+  requires: ['preprocessors'],
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    context.agent.registerPreprocessor('suffix', async (message, next) => {
+      message.content = `${message.content} [checked]`;
+      await next();
+    });
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'hello').done;
+    const write = assert.defined(
+      'PRE-1',
+      h.archive.writes.find((entry) => entry.operation === 'archiveIncoming'),
+      {
+        rule: 'an input that opened a turn must be archived',
+        subject: 'the archive write of the input',
+      },
+    );
+    assert.equal('PRE-1', write.messages[0]?.content, 'hello [checked]', {
+      rule: 'the input archived must be the one the preprocessors handed on, their rewrite included',
+      subject: 'the content of the archived input',
+    });
+  },
+});
+
 /** The cases of the PRE family ([PRE-1]). */
-export const PRE_CASES = [rewrites, drops, joining];
+export const PRE_CASES = [rewrites, drops, joining, archivedRewritten];
