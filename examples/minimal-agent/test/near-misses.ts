@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: the edits quote TypeScript source, template literals included
 /**
  * Near misses of the minimal agent: each one breaks one rule of the contract the way a careful
  * third-party implementer might (first versus last, one versus several, the order of two steps),
@@ -274,6 +275,347 @@ export const NEAR_MISSES: readonly NearMiss[] = [
         file: 'prompt.ts',
         from: "    breakdown[bucket] += estimate(message);\n    const figures = injectors[bucket] ?? {};\n    injectors[bucket] = figures;\n    figures[key] = (figures[key] ?? 0) + estimate(message);\n  }\n  for (const message of prompt.sentHistory) {\n    const isTool = message.role === 'tool' || (message.toolCalls?.length ?? 0) > 0;",
         to: "    breakdown[bucket] += estimate(message);\n    const figures = injectors[bucket] ?? {};\n    injectors[bucket] = figures;\n    figures[key] = estimate(message);\n  }\n  for (const message of prompt.sentHistory) {\n    const isTool = message.role === 'tool' || (message.toolCalls?.length ?? 0) > 0;",
+      },
+    ],
+  },
+  {
+    name: 'usage-for-aborted-call',
+    breaks: ['USG-1'],
+    what: 'a model call cut short by an abort still reports its estimated usage',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    };\n    await hooks.run('agent:llm:before', before);\n    signal.throwIfAborted();\n    const response = await llm.chat({\n      model,\n      messages: before.messages,\n      tools: before.tools,\n      signal,\n      onDelta: (delta) => {\n        if (delta.type === 'tool-call') return;\n        const chunk = { type: delta.type, sessionId, turnId, text: delta.text };\n        void services.events.emit('outbound:stream', { chunk });\n      },\n    });\n    state.tokens.promptTokens += response.usage?.promptTokens ?? 0;\n    state.tokens.completionTokens += response.usage?.completionTokens ?? 0;\n    // One token:usage per model call that returned ([USG-1]).\n    void services.events.emit('token:usage', {\n      sessionId,\n      turnId,\n      snapshot: false,\n      model: model.ref,\n      ...usageFigures(prompt, response),\n      trimmed,\n      historyMessages,\n    });\n    const after = { response, messages: before.messages, sessionId, turnId, iteration };\n    await hooks.run('agent:llm:after', after);\n",
+        to: "    };\n    await hooks.run('agent:llm:before', before);\n    signal.throwIfAborted();\n    const report = (response: ChatResponse | undefined) =>\n      void services.events.emit('token:usage', {\n        sessionId,\n        turnId,\n        snapshot: false,\n        model: model.ref,\n        ...usageFigures(prompt, response),\n        trimmed,\n        historyMessages,\n      });\n    let response: ChatResponse;\n    try {\n      response = await llm.chat({\n        model,\n        messages: before.messages,\n        tools: before.tools,\n        signal,\n        onDelta: (delta) => {\n          if (delta.type === 'tool-call') return;\n          const chunk = { type: delta.type, sessionId, turnId, text: delta.text };\n          void services.events.emit('outbound:stream', { chunk });\n        },\n      });\n    } catch (error) {\n      // A call stopped by the user was still sent and billed: report its (estimated) prompt.\n      if (signal.aborted) report(undefined);\n      throw error;\n    }\n    state.tokens.promptTokens += response.usage?.promptTokens ?? 0;\n    state.tokens.completionTokens += response.usage?.completionTokens ?? 0;\n    // One token:usage per model call that returned ([USG-1]).\n    report(response);\n    const after = { response, messages: before.messages, sessionId, turnId, iteration };\n    await hooks.run('agent:llm:after', after);\n",
+      },
+    ],
+  },
+  {
+    name: 'estimate-without-tools',
+    breaks: ['USG-2'],
+    what: 'an estimated used counts the sent messages but not the tool definitions',
+    edits: [
+      {
+        file: 'prompt.ts',
+        from: '  const used =\n    reported !== undefined && Number.isFinite(reported) && reported > 0\n      ? reported\n      : estimateAll(prompt.messages) + breakdown.toolDefs;\n  const { contextWindow } = prompt.model.capabilities;\n  return {\n    used,',
+        to: '  const used =\n    reported !== undefined && Number.isFinite(reported) && reported > 0\n      ? reported\n      : estimateAll(prompt.messages);\n  const { contextWindow } = prompt.model.capabilities;\n  return {\n    used,',
+      },
+    ],
+  },
+  {
+    name: 'history-count-latest-group',
+    breaks: ['USG-5'],
+    what: 'historyMessages adds only the latest tool round, not every round of the turn',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "  const earlier = stored.filter((message) => !own.has(message.id)).map(asChat);\n  const current: ChatMessage[] = inputs.map((input) => ({ role: 'user', content: input.message.content }));\n  // The active history at turn start, opening inputs included, then what the turn appends ([USG-5]).\n  let historyMessages = (await memory?.countHistory(sessionId)) ?? inputs.length;\n  let trimmed = false;\n  const source = inputs[0]?.message.source;\n  for (let iteration = 0, rounds = 0, attempt = 0; ; iteration += 1) {",
+        to: "  const earlier = stored.filter((message) => !own.has(message.id)).map(asChat);\n  const current: ChatMessage[] = inputs.map((input) => ({ role: 'user', content: input.message.content }));\n  // The active history at turn start, opening inputs included, then what the turn appends ([USG-5]).\n  const atStart = (await memory?.countHistory(sessionId)) ?? inputs.length;\n  let historyMessages = atStart;\n  let joinedSoFar = 0;\n  let trimmed = false;\n  const source = inputs[0]?.message.source;\n  for (let iteration = 0, rounds = 0, attempt = 0; ; iteration += 1) {",
+      },
+      {
+        file: 'run-turn.ts',
+        from: "    inputs.push(...joined);\n    await archiveInputs(services, turn, joined, 'joined');\n    current.push(...joined.map((input) => ({ role: 'user' as const, content: input.message.content })));\n    historyMessages += joined.length;\n\n    const view = { sessionId, platform: inputs[0]?.message.platform, turnId, inputs, signal, dryRun: false };",
+        to: "    inputs.push(...joined);\n    await archiveInputs(services, turn, joined, 'joined');\n    current.push(...joined.map((input) => ({ role: 'user' as const, content: input.message.content })));\n    joinedSoFar += joined.length;\n    historyMessages += joined.length;\n\n    const view = { sessionId, platform: inputs[0]?.message.platform, turnId, inputs, signal, dryRun: false };",
+      },
+      {
+        file: 'run-turn.ts',
+        from: "      rounds += 1;\n      const group = await callTools(services, turn, after.response, model);\n      current.push(...group);\n      historyMessages += group.length;\n      continue;\n    }\n    if (content.trim() === '') return; // outcome silent",
+        to: "      rounds += 1;\n      const group = await callTools(services, turn, after.response, model);\n      current.push(...group);\n      // The history as the next call sees it: what the turn started with, what joined, and the group just run.\n      historyMessages = atStart + joinedSoFar + group.length;\n      continue;\n    }\n    if (content.trim() === '') return; // outcome silent",
+      },
+    ],
+  },
+  {
+    name: 'silent-answer-persisted',
+    breaks: ['OUT-1'],
+    what: "a silent turn persists the model's empty answer",
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "      historyMessages += group.length;\n      continue;\n    }\n    if (content.trim() === '') return; // outcome silent\n    const reply: AgentReplyBeforePayload = {\n      content,\n      sessionId,",
+        to: "      historyMessages += group.length;\n      continue;\n    }\n    if (content.trim() === '') {\n      // Outcome silent: nothing is sent, but the model's (empty) answer stays in history so the\n      // next turn's model sees it took its turn rather than a run of unanswered inputs.\n      const answer = { role: 'assistant' as const, content, metadata: { [Keys.TurnId]: turnId } };\n      await services.archive?.append(sessionId, [answer]);\n      return;\n    }\n    const reply: AgentReplyBeforePayload = {\n      content,\n      sessionId,",
+      },
+    ],
+  },
+  {
+    name: 'tool-failure-as-turn-error',
+    breaks: ['OUT-2'],
+    what: "a failed tool call becomes the turn's error whatever the outcome",
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: '    const { content, toolCalls } = after.response;\n    if (toolCalls.length > 0 && rounds < MAX_TOOL_ROUNDS) {\n      rounds += 1;\n      const group = await callTools(services, turn, after.response, model);\n      current.push(...group);\n      historyMessages += group.length;\n      continue;',
+        to: '    const { content, toolCalls } = after.response;\n    if (toolCalls.length > 0 && rounds < MAX_TOOL_ROUNDS) {\n      rounds += 1;\n      const group = await callTools(services, turn, after.response, model, state);\n      current.push(...group);\n      historyMessages += group.length;\n      continue;',
+      },
+      {
+        file: 'run-turn.ts',
+        from: "  turn: TurnHandle,\n  response: ChatResponse,\n  model: ResolvedModel,\n): Promise<ChatMessage[]> {\n  const metadata = { [Keys.TurnId]: turn.turnId };\n  const group: MessageDraft[] = [\n    { role: 'assistant', content: response.content, toolCalls: response.toolCalls, metadata },\n  ];\n  for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model));\n  await services.archive?.append(turn.sessionId, group);\n  return group.map(asChat);\n}",
+        to: "  turn: TurnHandle,\n  response: ChatResponse,\n  model: ResolvedModel,\n  state: TurnState,\n): Promise<ChatMessage[]> {\n  const metadata = { [Keys.TurnId]: turn.turnId };\n  const group: MessageDraft[] = [\n    { role: 'assistant', content: response.content, toolCalls: response.toolCalls, metadata },\n  ];\n  for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model, state));\n  await services.archive?.append(turn.sessionId, group);\n  return group.map(asChat);\n}",
+      },
+      {
+        file: 'run-turn.ts',
+        from: '  turn: TurnHandle,\n  call: ToolCall,\n  model: ResolvedModel,\n): Promise<MessageDraft> {\n  const { hooks, events, tools } = services;\n  const first = turn.inputs[0]?.message;',
+        to: '  turn: TurnHandle,\n  call: ToolCall,\n  model: ResolvedModel,\n  state: TurnState,\n): Promise<MessageDraft> {\n  const { hooks, events, tools } = services;\n  const first = turn.inputs[0]?.message;',
+      },
+      {
+        file: 'run-turn.ts',
+        from: "      await events.emit('tool:execute', invocation);\n      return tools\n        .execute(invocation)\n        .catch(\n          (error: unknown): ToolResult => ({ content: `The tool failed: ${String(error)}`, isError: true }),\n        );\n    },\n  );\n  if (ran.blocked) return result('The call was blocked.');",
+        to: "      await events.emit('tool:execute', invocation);\n      return tools\n        .execute(invocation)\n        .catch((error: unknown): ToolResult => {\n          // Kept for the turn's record and the session's lastTurn: the turn goes on, the model gets the failure.\n          state.error = sentence(error);\n          return { content: `The tool failed: ${String(error)}`, isError: true };\n        });\n    },\n  );\n  if (ran.blocked) return result('The call was blocked.');",
+      },
+    ],
+  },
+  {
+    name: 'started-group-runs-on',
+    breaks: ['ABT-1'],
+    what: 'an abort is checked once per tool-call group, so the rest of a started group still runs',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "  const group: MessageDraft[] = [\n    { role: 'assistant', content: response.content, toolCalls: response.toolCalls, metadata },\n  ];\n  for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model));\n  await services.archive?.append(turn.sessionId, group);\n  return group.map(asChat);\n}",
+        to: "  const group: MessageDraft[] = [\n    { role: 'assistant', content: response.content, toolCalls: response.toolCalls, metadata },\n  ];\n  // A group the model asked for after the stop is not run ([ABT-1]); a started group runs to its end.\n  const stopped = turn.signal.aborted;\n  for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model, stopped));\n  await services.archive?.append(turn.sessionId, group);\n  return group.map(asChat);\n}",
+      },
+      {
+        file: 'run-turn.ts',
+        from: '  turn: TurnHandle,\n  call: ToolCall,\n  model: ResolvedModel,\n): Promise<MessageDraft> {\n  const { hooks, events, tools } = services;\n  const first = turn.inputs[0]?.message;',
+        to: '  turn: TurnHandle,\n  call: ToolCall,\n  model: ResolvedModel,\n  stopped: boolean,\n): Promise<MessageDraft> {\n  const { hooks, events, tools } = services;\n  const first = turn.inputs[0]?.message;',
+      },
+      {
+        file: 'run-turn.ts',
+        from: "    toolCallId: call.id,\n    metadata: { ...metadata, [Keys.TurnId]: turn.turnId, [Keys.CallId]: toolCallContext.callId },\n  });\n  if (turn.signal.aborted) return result('Not run: the turn was stopped.'); // [ABT-1]\n  let args: Record<string, unknown>;\n  try {\n    args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;",
+        to: "    toolCallId: call.id,\n    metadata: { ...metadata, [Keys.TurnId]: turn.turnId, [Keys.CallId]: toolCallContext.callId },\n  });\n  if (stopped) return result('Not run: the turn was stopped.');\n  let args: Record<string, unknown>;\n  try {\n    args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;",
+      },
+    ],
+  },
+  {
+    name: 'reason-in-not-run-results',
+    breaks: ['ABT-5'],
+    what: 'the results of tool calls an abort stopped quote its reason',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '      const running = session?.running;\n      if (options.turnId !== undefined && options.turnId !== running?.turnId) return false; // [ABT-2]\n      if (session !== undefined && options.queued === true) release(session, true); // [ABT-3]\n      running?.controller.abort(); // `reason` and `by` only matter to a log line and a stop marker\n      return running !== undefined; // [ABT-7]\n    },\n',
+        to: '      const running = session?.running;\n      if (options.turnId !== undefined && options.turnId !== running?.turnId) return false; // [ABT-2]\n      if (session !== undefined && options.queued === true) release(session, true); // [ABT-3]\n      running?.controller.abort(options.reason); // the signal carries why the turn was stopped\n      return running !== undefined; // [ABT-7]\n    },\n',
+      },
+      {
+        file: 'run-turn.ts',
+        from: "  }\n}\n\n/** Runs the model's tool calls and persists the group with the turn id ([ARC-1]). */\nasync function callTools(\n  services: MinimalAgentServices,",
+        to: "  }\n}\n\n/** What a tool result of a stopped turn says, for the next turn's model. */\nfunction stopReason(signal: AbortSignal): string {\n  return typeof signal.reason === 'string' ? `the turn was stopped (${signal.reason})` : 'the turn was stopped';\n}\n\n/** Runs the model's tool calls and persists the group with the turn id ([ARC-1]). */\nasync function callTools(\n  services: MinimalAgentServices,",
+      },
+      {
+        file: 'run-turn.ts',
+        from: "    toolCallId: call.id,\n    metadata: { ...metadata, [Keys.TurnId]: turn.turnId, [Keys.CallId]: toolCallContext.callId },\n  });\n  if (turn.signal.aborted) return result('Not run: the turn was stopped.'); // [ABT-1]\n  let args: Record<string, unknown>;\n  try {\n    args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;",
+        to: "    toolCallId: call.id,\n    metadata: { ...metadata, [Keys.TurnId]: turn.turnId, [Keys.CallId]: toolCallContext.callId },\n  });\n  if (turn.signal.aborted) return result(`Not run: ${stopReason(turn.signal)}.`); // [ABT-1]\n  let args: Record<string, unknown>;\n  try {\n    args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;",
+      },
+    ],
+  },
+  {
+    name: 'abort-frees-the-session',
+    breaks: ['SCH-5'],
+    what: "an abort opens the session's next turn while the stopped one still winds down",
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '    running.ended = runTurn(services, turn)\n      .catch(() => undefined)\n      .then(async () => {\n        session.running = undefined;\n        // Insertions the turn did not take wait where they were enqueued ([SCH-3]).\n        for (const entry of session.queue) entry.pending = false;\n        await archiveReleased(session);\n        for (const entry of running.entries) entry.settle();\n        openNext(session);',
+        to: '    running.ended = runTurn(services, turn)\n      .catch(() => undefined)\n      .then(async () => {\n        // An aborted turn already gave up its place (see `abort`).\n        if (session.running === running) {\n          session.running = undefined;\n          // Insertions the turn did not take wait where they were enqueued ([SCH-3]).\n          for (const entry of session.queue) entry.pending = false;\n        }\n        await archiveReleased(session);\n        for (const entry of running.entries) entry.settle();\n        openNext(session);',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '      if (options.turnId !== undefined && options.turnId !== running?.turnId) return false; // [ABT-2]\n      if (session !== undefined && options.queued === true) release(session, true); // [ABT-3]\n      running?.controller.abort(); // `reason` and `by` only matter to a log line and a stop marker\n      return running !== undefined; // [ABT-7]\n    },\n',
+        to: '      if (options.turnId !== undefined && options.turnId !== running?.turnId) return false; // [ABT-2]\n      if (session !== undefined && options.queued === true) release(session, true); // [ABT-3]\n      running?.controller.abort(); // `reason` and `by` only matter to a log line and a stop marker\n      if (session !== undefined && running !== undefined && options.queued !== true) {\n        // The stopped turn only unwinds from here: the session is free for what waits ([ABT-4]).\n        session.running = undefined;\n        for (const entry of session.queue) entry.pending = false;\n        openNext(session);\n      }\n      return running !== undefined; // [ABT-7]\n    },\n',
+      },
+    ],
+  },
+  {
+    name: 'release-unannounced',
+    breaks: ['SCH-8'],
+    what: 'clearing, deletion and drain release the waiting inputs without an agent:queue event',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '  /** Stops the running turn and releases the waiting inputs, unarchived; resolves once the turn ended. */\n  function stop(session: Session): Promise<void> {\n    session.running?.controller.abort();\n    release(session, false);\n    return session.running?.ended ?? Promise.resolve();\n  }\n',
+        to: '  /** Stops the running turn and releases the waiting inputs, unarchived; resolves once the turn ended. */\n  function stop(session: Session): Promise<void> {\n    session.running?.controller.abort();\n    // The session is going away or being wiped: drop what waits, unarchived.\n    for (const entry of session.queue.splice(0)) {\n      endStream(session.id);\n      entry.settle();\n    }\n    return session.running?.ended ?? Promise.resolve();\n  }\n',
+      },
+    ],
+  },
+  {
+    name: 'reply-tokens-without-retries',
+    breaks: ['ARC-3'],
+    what: "the reply's token usage leaves out the call whose reply a format retry dropped",
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    if (reply.retry !== undefined && attempt < MAX_FORMAT_RETRIES) {\n      // The dropped version is persisted, never sent ([ARC-5]); the model gets the feedback ([HK-7]).\n      const draft = { role: 'assistant' as const, content: reply.archiveContent ?? reply.content };\n      await services.archive?.append(sessionId, [{ ...draft, metadata: { [Keys.TurnId]: turnId } }]);\n      current.push(draft, { role: 'system', content: reply.retry.feedback });\n      attempt += 1;",
+        to: "    if (reply.retry !== undefined && attempt < MAX_FORMAT_RETRIES) {\n      // The dropped version is persisted, never sent ([ARC-5]); the model gets the feedback ([HK-7]).\n      const draft = { role: 'assistant' as const, content: reply.archiveContent ?? reply.content };\n      // The dropped version's call does not count toward the reply that is kept.\n      state.tokens.promptTokens -= response.usage?.promptTokens ?? 0;\n      state.tokens.completionTokens -= response.usage?.completionTokens ?? 0;\n      await services.archive?.append(sessionId, [{ ...draft, metadata: { [Keys.TurnId]: turnId } }]);\n      current.push(draft, { role: 'system', content: reply.retry.feedback });\n      attempt += 1;",
+      },
+    ],
+  },
+  {
+    name: 'clearing-keeps-insertions',
+    breaks: ['CLR-1'],
+    what: 'clearing releases the queue but keeps the pending insertions, which open a turn after clear',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '      holds.add(hold);\n      try {\n        const chosen = sessionIds === undefined ? [...sessions.values()] : sessionIds.map(sessionOf);\n        await Promise.all(chosen.map(stop)); // [CLR-1]\n        await clear(); // outside our own stopping and holding ([CLR-4])\n      } finally {\n        holds.delete(hold); // released even when clear throws ([CLR-6])',
+        to: '      holds.add(hold);\n      try {\n        const chosen = sessionIds === undefined ? [...sessions.values()] : sessionIds.map(sessionOf);\n        // Pending insertions belong to the running turn and go with it; only what waits behind it is released.\n        const stopForClear = (session: Session): Promise<void> => {\n          session.running?.controller.abort();\n          const waiting = session.queue.filter((entry) => !entry.pending);\n          session.queue.splice(0, session.queue.length, ...session.queue.filter((entry) => entry.pending));\n          for (const entry of waiting) {\n            endStream(session.id);\n            entry.settle();\n          }\n          if (waiting.length > 0) announce(session);\n          return session.running?.ended ?? Promise.resolve();\n        };\n        await Promise.all(chosen.map(stopForClear)); // [CLR-1]\n        await clear(); // outside our own stopping and holding ([CLR-4])\n      } finally {\n        holds.delete(hold); // released even when clear throws ([CLR-6])',
+      },
+    ],
+  },
+  {
+    name: 'hold-after-the-stop',
+    breaks: ['CLR-2'],
+    what: 'the hold starts once the stopped turns settled, not at the stop',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '    async clearing(sessionIds, clear) {\n      const { promise: released, resolve: releaseHold } = settleable();\n      const hold: Hold = { sessionIds: sessionIds === undefined ? undefined : new Set(sessionIds), released };\n      holds.add(hold);\n      try {\n        const chosen = sessionIds === undefined ? [...sessions.values()] : sessionIds.map(sessionOf);\n        await Promise.all(chosen.map(stop)); // [CLR-1]\n        await clear(); // outside our own stopping and holding ([CLR-4])\n      } finally {\n        holds.delete(hold); // released even when clear throws ([CLR-6])',
+        to: '    async clearing(sessionIds, clear) {\n      const { promise: released, resolve: releaseHold } = settleable();\n      const hold: Hold = { sessionIds: sessionIds === undefined ? undefined : new Set(sessionIds), released };\n      try {\n        const chosen = sessionIds === undefined ? [...sessions.values()] : sessionIds.map(sessionOf);\n        await Promise.all(chosen.map(stop)); // [CLR-1]\n        // Hold the sessions for the cleanup itself: nothing new may start while clear() runs.\n        holds.add(hold);\n        await clear(); // outside our own stopping and holding ([CLR-4])\n      } finally {\n        holds.delete(hold); // released even when clear throws ([CLR-6])',
+      },
+    ],
+  },
+  {
+    name: 'one-hold-per-session',
+    breaks: ['CLR-2'],
+    what: "holds kept one per session, so the first clearing to end lifts another clearing's hold",
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: 'export function createMinimalAgent(services: MinimalAgentServices): AgentService {\n  const { events, hooks, sessions: sessionManager } = services;\n  const sessions = new Map<string, Session>();\n  const holds = new Set<Hold>();\n  const preprocessors = new Map<string, () => void>();\n  let draining = false;\n  // Shutdown wakes the inputs waiting for a hold, to release them ([DRN-1]).',
+        to: 'export function createMinimalAgent(services: MinimalAgentServices): AgentService {\n  const { events, hooks, sessions: sessionManager } = services;\n  const sessions = new Map<string, Session>();\n  /** The hold of each held session; `everyHold` for a clearing of every session ([CLR-3]). */\n  const holds = new Map<string, Hold>();\n  let everyHold: Hold | undefined;\n  const preprocessors = new Map<string, () => void>();\n  let draining = false;\n  // Shutdown wakes the inputs waiting for a hold, to release them ([DRN-1]).',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: "    }\n    return session;\n  };\n  const holdOf = (id: string) =>\n    [...holds].find((hold) => hold.sessionIds === undefined || hold.sessionIds.has(id));\n  const endStream = (sessionId: string) =>\n    void events.emit('outbound:stream', { chunk: { type: 'end', sessionId } });\n  /** The session's waiting inputs, on every change ([SCH-8]). */",
+        to: "    }\n    return session;\n  };\n  const holdOf = (id: string) => everyHold ?? holds.get(id);\n  const endStream = (sessionId: string) =>\n    void events.emit('outbound:stream', { chunk: { type: 'end', sessionId } });\n  /** The session's waiting inputs, on every change ([SCH-8]). */",
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '    async clearing(sessionIds, clear) {\n      const { promise: released, resolve: releaseHold } = settleable();\n      const hold: Hold = { sessionIds: sessionIds === undefined ? undefined : new Set(sessionIds), released };\n      holds.add(hold);\n      try {\n        const chosen = sessionIds === undefined ? [...sessions.values()] : sessionIds.map(sessionOf);\n        await Promise.all(chosen.map(stop)); // [CLR-1]\n        await clear(); // outside our own stopping and holding ([CLR-4])\n      } finally {\n        holds.delete(hold); // released even when clear throws ([CLR-6])\n        releaseHold();\n        for (const session of sessions.values()) openNext(session);\n      }',
+        to: '    async clearing(sessionIds, clear) {\n      const { promise: released, resolve: releaseHold } = settleable();\n      const hold: Hold = { sessionIds: sessionIds === undefined ? undefined : new Set(sessionIds), released };\n      if (sessionIds === undefined) everyHold = hold;\n      else for (const id of sessionIds) holds.set(id, hold);\n      try {\n        const chosen = sessionIds === undefined ? [...sessions.values()] : sessionIds.map(sessionOf);\n        await Promise.all(chosen.map(stop)); // [CLR-1]\n        await clear(); // outside our own stopping and holding ([CLR-4])\n      } finally {\n        // released even when clear throws ([CLR-6])\n        if (sessionIds === undefined) everyHold = undefined;\n        else for (const id of sessionIds) holds.delete(id);\n        releaseHold();\n        for (const session of sessions.values()) openNext(session);\n      }',
+      },
+    ],
+  },
+  {
+    name: 'clearings-wait-for-each-other',
+    breaks: ['CLR-7'],
+    what: 'each clearing waits for every overlapping hold before its clear, so two clearings deadlock',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '    }\n    return session;\n  };\n  const holdOf = (id: string) =>\n    [...holds].find((hold) => hold.sessionIds === undefined || hold.sessionIds.has(id));\n  const endStream = (sessionId: string) =>',
+        to: '    }\n    return session;\n  };\n  const overlaps = (a: Hold, b: Hold) =>\n    a.sessionIds === undefined ||\n    b.sessionIds === undefined ||\n    [...a.sessionIds].some((id) => b.sessionIds?.has(id));\n  const holdOf = (id: string) =>\n    [...holds].find((hold) => hold.sessionIds === undefined || hold.sessionIds.has(id));\n  const endStream = (sessionId: string) =>',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '      try {\n        const chosen = sessionIds === undefined ? [...sessions.values()] : sessionIds.map(sessionOf);\n        await Promise.all(chosen.map(stop)); // [CLR-1]\n        await clear(); // outside our own stopping and holding ([CLR-4])\n      } finally {\n        holds.delete(hold); // released even when clear throws ([CLR-6])',
+        to: '      try {\n        const chosen = sessionIds === undefined ? [...sessions.values()] : sessionIds.map(sessionOf);\n        await Promise.all(chosen.map(stop)); // [CLR-1]\n        // One clear() at a time per session: let an overlapping clearing finish its cleanup first.\n        for (const other of [...holds])\n          if (other !== hold && overlaps(other, hold)) await other.released;\n        await clear(); // outside our own stopping and holding ([CLR-4])\n      } finally {\n        holds.delete(hold); // released even when clear throws ([CLR-6])',
+      },
+    ],
+  },
+  {
+    name: 'deletion-waits-for-inputs',
+    breaks: ['CLR-5'],
+    what: "the session:deleted listener waits for the session's inputs in flight, one of them held by the deletion itself",
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '  const { events, hooks, sessions: sessionManager } = services;\n  const sessions = new Map<string, Session>();\n  const holds = new Set<Hold>();\n  const preprocessors = new Map<string, () => void>();\n  let draining = false;\n  // Shutdown wakes the inputs waiting for a hold, to release them ([DRN-1]).',
+        to: '  const { events, hooks, sessions: sessionManager } = services;\n  const sessions = new Map<string, Session>();\n  const holds = new Set<Hold>();\n  /** Inputs of each session that passed `agent:input:before` and have not settled yet. */\n  const inFlight = new Map<string, Set<Promise<void>>>();\n  const preprocessors = new Map<string, () => void>();\n  let draining = false;\n  // Shutdown wakes the inputs waiting for a hold, to release them ([DRN-1]).',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '  }\n\n  /** Hands an input that passed `agent:input:before` to its session; resolves once it settled. */\n  async function admit(message: IncomingMessage, generation: number): Promise<void> {\n    // Inputs arriving while clearing holds their session wait, unarchived ([CLR-2]).\n    for (let hold = holdOf(message.sessionId); hold && !draining; hold = holdOf(message.sessionId))\n      await Promise.race([hold.released, drained]);',
+        to: '  }\n\n  /** Hands an input that passed `agent:input:before` to its session; resolves once it settled. */\n  function admit(message: IncomingMessage, generation: number): Promise<void> {\n    let tracked = inFlight.get(message.sessionId);\n    if (tracked === undefined) inFlight.set(message.sessionId, (tracked = new Set()));\n    const done = enter(message, generation);\n    tracked.add(done);\n    return done.finally(() => tracked.delete(done));\n  }\n\n  async function enter(message: IncomingMessage, generation: number): Promise<void> {\n    // Inputs arriving while clearing holds their session wait, unarchived ([CLR-2]).\n    for (let hold = holdOf(message.sessionId); hold && !draining; hold = holdOf(message.sessionId))\n      await Promise.race([hold.released, drained]);',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: "\n  events.on('session:deleted', ({ sessionId }) => {\n    const session = sessions.get(sessionId);\n    // Resolves once the turn ended, without waiting for the hold of the deletion ([DEL-1], [CLR-5]).\n    return session === undefined ? undefined : stop(session);\n  });\n  events.on('token:request', async ({ sessionIds }) => {\n    for (const sessionId of sessionIds ?? [...sessions.keys()]) await snapshot(sessionId);",
+        to: "\n  events.on('session:deleted', ({ sessionId }) => {\n    const session = sessions.get(sessionId);\n    // Resolves once the turn ended and every input of the session settled, so nothing of it is\n    // written after the session manager removed the data ([DEL-1], [DEL-3]).\n    if (session === undefined) return undefined;\n    return stop(session).then(() => Promise.all(inFlight.get(sessionId) ?? [])).then(() => undefined);\n  });\n  events.on('token:request', async ({ sessionIds }) => {\n    for (const sessionId of sessionIds ?? [...sessions.keys()]) await snapshot(sessionId);",
+      },
+    ],
+  },
+  {
+    name: 'deletion-listener-early',
+    breaks: ['DEL-1'],
+    what: 'the session:deleted listener resolves once the turn stopped writing, before its agent:turn:after ended',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '  /** The entries in the turn: those that opened it and those that joined. */\n  readonly entries: Entry[];\n  ended: Promise<void>;\n}\n\ninterface Session {',
+        to: '  /** The entries in the turn: those that opened it and those that joined. */\n  readonly entries: Entry[];\n  ended: Promise<void>;\n  /** Resolves once the turn wrote its last message (its record), or ended without writing. */\n  persisted: Promise<void>;\n}\n\ninterface Session {',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '      controller: new AbortController(),\n      entries,\n      ended: Promise.resolve(),\n    };\n    session.running = running;\n    announce(session);\n    const takeInsertions = () => {',
+        to: '      controller: new AbortController(),\n      entries,\n      ended: Promise.resolve(),\n      persisted: Promise.resolve(),\n    };\n    const { promise: persisted, resolve: onPersisted } = settleable();\n    session.running = running;\n    announce(session);\n    const takeInsertions = () => {',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '      inputs: entries.map((entry) => entry.input),\n      signal: running.controller.signal,\n      takeInsertions,\n    };\n    running.ended = runTurn(services, turn)\n      .catch(() => undefined)',
+        to: '      inputs: entries.map((entry) => entry.input),\n      signal: running.controller.signal,\n      takeInsertions,\n      onPersisted,\n    };\n    running.ended = runTurn(services, turn)\n      .catch(() => undefined)',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: "        for (const entry of running.entries) entry.settle();\n        openNext(session);\n      });\n  }\n\n  /** Releases the session's waiting inputs: they open no turn and settle ([ABT-3], [CLR-1], [DEL-1]). */",
+        to: "        for (const entry of running.entries) entry.settle();\n        openNext(session);\n      });\n    running.persisted = Promise.race([persisted, running.ended]);\n  }\n\n  /** Releases the session's waiting inputs: they open no turn and settle ([ABT-3], [CLR-1], [DEL-1]). */",
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: "  events.on('session:deleted', ({ sessionId }) => {\n    const session = sessions.get(sessionId);\n    // Resolves once the turn ended, without waiting for the hold of the deletion ([DEL-1], [CLR-5]).\n    return session === undefined ? undefined : stop(session);\n  });\n  events.on('token:request', async ({ sessionIds }) => {\n    for (const sessionId of sessionIds ?? [...sessions.keys()]) await snapshot(sessionId);",
+        to: "  events.on('session:deleted', ({ sessionId }) => {\n    const session = sessions.get(sessionId);\n    // Resolves once the turn ended, without waiting for the hold of the deletion ([DEL-1], [CLR-5]).\n    // The session manager only needs the turn to have stopped writing before it removes the data ([DEL-3]).\n    if (session === undefined) return undefined;\n    const running = session.running;\n    void stop(session);\n    return running?.persisted;\n  });\n  events.on('token:request', async ({ sessionIds }) => {\n    for (const sessionId of sessionIds ?? [...sessions.keys()]) await snapshot(sessionId);",
+      },
+      {
+        file: 'run-turn.ts',
+        from: '  readonly signal: AbortSignal;\n  /** The human inputs that arrived since the last model call, to join before the next one ([SCH-2]). */\n  takeInsertions(): TurnInput[];\n}\n\ninterface TurnState {',
+        to: '  readonly signal: AbortSignal;\n  /** The human inputs that arrived since the last model call, to join before the next one ([SCH-2]). */\n  takeInsertions(): TurnInput[];\n  /** Called once the turn wrote everything it will write (its record included). */\n  onPersisted(): void;\n}\n\ninterface TurnState {',
+      },
+      {
+        file: 'run-turn.ts',
+        from: "      else await fail(services, turn, state, sentence(error));\n    }\n    await writeRecord(services, turn, state).catch(() => undefined);\n    const { outcome, reply, error } = state;\n    const after = { inputs, reply, outcome, sessionId, turnId, ...(error === undefined ? {} : { error }) };\n    await hooks.run('agent:turn:after', after);",
+        to: "      else await fail(services, turn, state, sentence(error));\n    }\n    await writeRecord(services, turn, state).catch(() => undefined);\n    turn.onPersisted();\n    const { outcome, reply, error } = state;\n    const after = { inputs, reply, outcome, sessionId, turnId, ...(error === undefined ? {} : { error }) };\n    await hooks.run('agent:turn:after', after);",
+      },
+    ],
+  },
+  {
+    name: 'deletion-archives-released',
+    breaks: ['DEL-1'],
+    what: 'a deletion releases the waiting inputs as an abort with queued does, archiving them',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: "  events.on('session:deleted', ({ sessionId }) => {\n    const session = sessions.get(sessionId);\n    // Resolves once the turn ended, without waiting for the hold of the deletion ([DEL-1], [CLR-5]).\n    return session === undefined ? undefined : stop(session);\n  });\n  events.on('token:request', async ({ sessionIds }) => {\n    for (const sessionId of sessionIds ?? [...sessions.keys()]) await snapshot(sessionId);",
+        to: "  events.on('session:deleted', ({ sessionId }) => {\n    const session = sessions.get(sessionId);\n    // Resolves once the turn ended, without waiting for the hold of the deletion ([DEL-1], [CLR-5]).\n    // Like the stop button with `queued`: the turn stops and everything waiting goes with it.\n    if (session === undefined) return undefined;\n    session.running?.controller.abort();\n    release(session, true);\n    return session.running?.ended ?? Promise.resolve();\n  });\n  events.on('token:request', async ({ sessionIds }) => {\n    for (const sessionId of sessionIds ?? [...sessions.keys()]) await snapshot(sessionId);",
+      },
+    ],
+  },
+  {
+    name: 'archive-before-preprocessing',
+    breaks: ['PRE-1'],
+    what: 'the archive stores the input as it was sent, before the preprocessors rewrote it',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: "import type { AgentService, PreprocessorFn, TurnInput } from '@aalis/api-agent';\nimport { type IncomingMessage, parseIncomingMessage } from '@aalis/schema-message';\nimport { asChat, buildContributions, fit, usageFigures } from './prompt.js';\nimport { runTurn } from './run-turn.js';\nimport type { MinimalAgentServices } from './services.js';\n\n/** One input on its way, from the queue into a turn, until it settles ([SVC-2]). */",
+        to: "import type { AgentService, PreprocessorFn, TurnInput } from '@aalis/api-agent';\nimport { type IncomingMessage, parseIncomingMessage } from '@aalis/schema-message';\nimport { asChat, buildContributions, fit, usageFigures } from './prompt.js';\nimport { asSent, runTurn } from './run-turn.js';\nimport type { MinimalAgentServices } from './services.js';\n\n/** One input on its way, from the queue into a turn, until it settles ([SVC-2]). */",
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: "    async handleMessage(raw) {\n      const message = parseIncomingMessage(raw); // an invalid input rejects, naming the field ([SVC-3])\n      const generation = sessionManager.generationOf(message.sessionId);\n      const run = await hooks.run('agent:input:before', { message }, ({ message: input }) =>\n        admit(input, generation),\n      );",
+        to: "    async handleMessage(raw) {\n      const message = parseIncomingMessage(raw); // an invalid input rejects, naming the field ([SVC-3])\n      const generation = sessionManager.generationOf(message.sessionId);\n      asSent.set(message, structuredClone(message));\n      const run = await hooks.run('agent:input:before', { message }, ({ message: input }) =>\n        admit(input, generation),\n      );",
+      },
+      {
+        file: 'run-turn.ts',
+        from: "import type { MessageDraft } from '@aalis/api-message-archive';\nimport type { ToolCallContext, ToolResult } from '@aalis/api-tools';\nimport {\n  WellKnownMetadataKeys as Keys,\n  type Message,\n  type ToolCall,",
+        to: "import type { MessageDraft } from '@aalis/api-message-archive';\nimport type { ToolCallContext, ToolResult } from '@aalis/api-tools';\nimport {\n  type IncomingMessage,\n  WellKnownMetadataKeys as Keys,\n  type Message,\n  type ToolCall,",
+      },
+      {
+        file: 'run-turn.ts',
+        from: "import { asChat, buildContributions, fit, usageFigures } from './prompt.js';\nimport type { MinimalAgentServices } from './services.js';\n\n/** A turn as the scheduler hands it over. */\nexport interface TurnHandle {\n  readonly turnId: string;",
+        to: "import { asChat, buildContributions, fit, usageFigures } from './prompt.js';\nimport type { MinimalAgentServices } from './services.js';\n\n/** What the person sent, before preprocessors rewrote it for the model: the archive keeps that. */\nexport const asSent = new WeakMap<IncomingMessage, IncomingMessage>();\n\n/** A turn as the scheduler hands it over. */\nexport interface TurnHandle {\n  readonly turnId: string;",
+      },
+      {
+        file: 'run-turn.ts',
+        from: "): Promise<void> {\n  for (const input of inputs) {\n    if (services.archive === undefined || input.message.triggerType === 'idle') continue;\n    input.archived = await services.archive.archiveIncoming(input.message, { turnId: turn.turnId, entry });\n  }\n}\n",
+        to: "): Promise<void> {\n  for (const input of inputs) {\n    if (services.archive === undefined || input.message.triggerType === 'idle') continue;\n    const sent = asSent.get(input.message) ?? input.message;\n    input.archived = await services.archive.archiveIncoming(sent, { turnId: turn.turnId, entry });\n  }\n}\n",
       },
     ],
   },
