@@ -3,7 +3,16 @@ import { assert } from '../assert';
 import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import { contents, holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
+import {
+  contents,
+  holdFirstTurnEnd,
+  holdTurn,
+  incomingWrites,
+  sendHuman,
+  sendInjection,
+  session,
+  turns,
+} from './scenario';
 
 const stopsReleasesThenClears = defineCase({
   requirements: ['CLR-1'],
@@ -365,15 +374,7 @@ const holdsFromTheStop = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const windDown = createGate();
-    let first = true;
-    h.hooks.middleware('agent:turn:after', async (_payload, next) => {
-      await next();
-      if (first) {
-        first = false;
-        await windDown.opened;
-      }
-    });
+    const windDown = holdFirstTurnEnd(h);
     const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
     const clearGate = createGate();
     let clearStarted = false;
@@ -424,15 +425,7 @@ const deletionWithHeldInput = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const windDown = createGate();
-    let first = true;
-    h.hooks.middleware('agent:turn:after', async (_payload, next) => {
-      await next();
-      if (first) {
-        first = false;
-        await windDown.opened;
-      }
-    });
+    const windDown = holdFirstTurnEnd(h);
     const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
     const deletion = h.sessions.deleteSessions(['s1']);
     await h.until(

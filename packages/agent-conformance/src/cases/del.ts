@@ -1,7 +1,15 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import { holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
+import {
+  holdFirstTurnEnd,
+  holdTurn,
+  incomingWrites,
+  sendHuman,
+  sendInjection,
+  session,
+  turns,
+} from './scenario';
 
 const deletedListener = defineCase({
   requirements: ['DEL-1'],
@@ -231,11 +239,7 @@ const listenerWaitsForTurnAfter = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const windDown = createGate();
-    h.hooks.middleware('agent:turn:after', async (_payload, next) => {
-      await next();
-      await windDown.opened;
-    });
+    const windDown = holdFirstTurnEnd(h);
     const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
     const generation = h.sessions.advanceGeneration('s1');
     let listened = false;

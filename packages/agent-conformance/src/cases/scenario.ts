@@ -166,6 +166,22 @@ export async function secondInputDuringToolCall(
   return [opening, arriving];
 }
 
+/**
+ * Holds the end of the first turn that reaches `agent:turn:after` (after its `next`) until the
+ * returned gate opens: a stopped turn still winding down, for what must wait for its end.
+ */
+export function holdFirstTurnEnd(harness: Harness): Gate {
+  const gate = createGate();
+  let first = true;
+  harness.hooks.middleware('agent:turn:after', async (_payload, next) => {
+    await next();
+    if (!first) return;
+    first = false;
+    await gate.opened;
+  });
+  return gate;
+}
+
 /** Whether any message of a model call contains `text`. */
 export function callContains(call: { readonly messages: readonly ChatMessage[] }, text: string): boolean {
   return call.messages.some(

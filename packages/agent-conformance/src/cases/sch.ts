@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
+import type { Harness } from '../harness/harness';
 import {
   callContains,
   contents,
@@ -538,6 +539,30 @@ const joinedCallSeesEachInputOnce = defineCase({
 });
 
 /**
+ * [SCH-2] Checks that "second question" joined the turn "first question" opened in `s1`, and
+ * is in the messages of its model call number `index` (`call` names it in the failure).
+ */
+function assertJoinedInto(h: Harness, index: number, call: string): void {
+  assert.deepEqual(
+    'SCH-2',
+    turns(h, 's1').map((turn) => contents(turn.inputs)),
+    [['first question', 'second question']],
+    {
+      rule: `a human input that arrives while a human turn of its session runs must join that turn, also before ${call}`,
+      subject: 'the inputs of the turns, in order',
+    },
+  );
+  const made = assert.defined('SCH-2', h.model.requests[index], {
+    rule: `the turn must make ${call}`,
+    subject: call,
+  });
+  assert.that('SCH-2', callContains(made, 'second question'), {
+    rule: `a pending insertion must be part of the messages of the turn's next model call, ${call} included`,
+    observed: `${call}, made after the input arrived, did not contain "second question"`,
+  });
+}
+
+/**
  * [SCH-2] "Before that turn's next model call" includes its first: a human input that arrives
  * while the turn has started (`agent:turn:before` running) but has not called the model yet
  * joins that first call. The near miss takes insertions only after a round of tool calls, so
@@ -565,23 +590,7 @@ const joinsFirstModelCall = defineCase({
     await h.settle();
     gate.open();
     await Promise.all([opening.done, arriving.done]);
-    assert.deepEqual(
-      'SCH-2',
-      turns(h, 's1').map((turn) => contents(turn.inputs)),
-      [['first question', 'second question']],
-      {
-        rule: 'a human input that arrives while a human turn of its session runs must join that turn, also before its first model call',
-        subject: 'the inputs of the turns, in order',
-      },
-    );
-    const first = assert.defined('SCH-2', h.model.requests[0], {
-      rule: 'the turn must call the model',
-      subject: 'the first model call of the turn',
-    });
-    assert.that('SCH-2', callContains(first, 'second question'), {
-      rule: "a pending insertion must be part of the messages of the turn's next model call, the first one included",
-      observed: 'the first model call, made after the input arrived, did not contain "second question"',
-    });
+    assertJoinedInto(h, 0, 'its first model call');
   },
 });
 
@@ -609,23 +618,7 @@ const joinsFormatRetryCall = defineCase({
     await h.settle();
     held.gate.open();
     await Promise.all([held.input.done, arriving.done]);
-    assert.deepEqual(
-      'SCH-2',
-      turns(h, 's1').map((turn) => contents(turn.inputs)),
-      [['first question', 'second question']],
-      {
-        rule: 'a human input that arrives while a human turn of its session runs must join that turn, also before a format retry call',
-        subject: 'the inputs of the turns, in order',
-      },
-    );
-    const retry = assert.defined('SCH-2', h.model.requests[1], {
-      rule: 'a reply a middleware of agent:reply:before asks to retry must be followed by another model call',
-      subject: 'the format retry call',
-    });
-    assert.that('SCH-2', callContains(retry, 'second question'), {
-      rule: "a pending insertion must be part of the messages of the turn's next model call, a format retry included",
-      observed: 'the format retry call, made after the input arrived, did not contain "second question"',
-    });
+    assertJoinedInto(h, 1, 'a format retry call');
   },
 });
 
