@@ -725,6 +725,93 @@ const joinedArchivedSet = defineCase({
   },
 });
 
+/**
+ * [HK-1] An `agent:input:before` middleware may rewrite the input in place or by replacing
+ * `message` before `next`: what it hands on is the input. The near miss admits the message it
+ * validated, so a replacement is lost.
+ */
+const inputReplaced = defineCase({
+  requirements: ['HK-1'],
+  name: 'an agent:input:before middleware that replaces the message before next hands on the replacement',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      payload.message = { ...payload.message, content: 'replaced text' };
+      await next();
+    });
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'original text').done;
+    assert.deepEqual('HK-1', contents(turns(h, 's1')[0]?.inputs ?? []), ['replaced text'], {
+      rule: 'a middleware of agent:input:before may rewrite the input by replacing message before next',
+      subject: 'the inputs of the turn',
+    });
+    assert.that('HK-1', callContains(h.model.requests[0]!, 'replaced text'), {
+      rule: 'a middleware of agent:input:before may rewrite the input by replacing message before next',
+      observed: 'the model did not see the replaced message',
+    });
+  },
+});
+
+/**
+ * [HK-3] [HK-4] `iteration` numbers the model calls of the turn, a format retry's call
+ * included: the near miss counts tool rounds, so the retry repeats the number before it.
+ */
+const iterationCountsRetries = defineCase({
+  requirements: ['HK-3', 'HK-4'],
+  name: 'iteration counts a format retry’s call like any other model call of the turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      if (payload.attempt === 0) payload.retry = { feedback: 'Use the agreed format.' };
+      await next();
+    });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'draft' }, { text: 'final' }]);
+    await sendHuman(context, 's1', 'question').done;
+    for (const [id, hook] of [
+      ['HK-3', 'agent:llm:before'],
+      ['HK-4', 'agent:llm:after'],
+    ] as const)
+      assert.deepEqual(
+        'HK-3',
+        h.hooks.of(hook).map((run) => run.payload.iteration),
+        [0, 1, 2],
+        {
+          rule: `iteration of ${hook} must number the model calls of the turn 0, 1, 2, …, a format retry's call included`,
+          subject: `the iterations of ${hook} (${id})`,
+        },
+      );
+  },
+});
+
+/**
+ * [ARC-4] A key an `agent:tool:after` middleware writes into `metadata` is stored with the
+ * result, also when it writes it after `next`: the near miss copies the metadata as the
+ * hook's default action runs and loses later writes.
+ */
+const toolAfterMetadataAfterNext = defineCase({
+  requirements: ['ARC-4'],
+  name: 'a metadata key an agent:tool:after middleware writes after next is stored with the tool result',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.hooks.middleware('agent:tool:after', async (payload, next) => {
+      await next();
+      payload.metadata['conformance:after-next'] = 'kept';
+    });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const result = h.archive.messages('s1').find((message) => message.role === 'tool');
+    assert.equal('ARC-4', result?.metadata['conformance:after-next'], 'kept', {
+      rule: 'a key written into metadata in agent:tool:after must be stored with the tool result, also when written after next',
+      subject: 'the key the middleware wrote after next, on the stored tool result',
+    });
+  },
+});
+
 /** The cases of the HK family ([HK-1]..[HK-10]). */
 export const HK_CASES = [
   inputBefore,
@@ -749,4 +836,7 @@ export const HK_CASES = [
   toolContextSource,
   slowTurnAfter,
   joinedArchivedSet,
+  inputReplaced,
+  iterationCountsRetries,
+  toolAfterMetadataAfterNext,
 ];

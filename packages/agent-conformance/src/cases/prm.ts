@@ -235,6 +235,50 @@ const injectorCoversEveryMessage = defineCase({
   },
 });
 
+/**
+ * [PRM-2] The view's signal aborts when the turn is stopped, so a build still running then can
+ * stop. The near miss hands contributions a signal of their own, which a stop never reaches: a
+ * build waiting on it would hold the turn.
+ */
+const viewSignalAbortsWithTurn = defineCase({
+  requirements: ['PRM-2'],
+  name: 'the signal of a contribution’s view aborts when the turn is stopped while it builds',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const signals: AbortSignal[] = [];
+    h.contribute(
+      {
+        localId: 'watcher',
+        bucket: 'memoryVector',
+        label: 'Watcher',
+        build: (view) => {
+          if (view.dryRun) return undefined;
+          signals.push(view.signal);
+          h.tick();
+          return new Promise<string>((resolve) => {
+            view.signal.addEventListener('abort', () => resolve('FACT: stopped.'), { once: true });
+          });
+        },
+      },
+      { plugin: 'conformance-prompt' },
+    );
+    h.model.script([{ text: 'answer' }]);
+    const input = sendHuman(context, 's1', 'question');
+    await h.until(() => signals.length > 0, 'the contribution to start building');
+    context.agent.abort('s1');
+    await input.done;
+    assert.that(
+      'PRM-2',
+      signals.every((signal) => signal.aborted),
+      {
+        rule: "the signal of a contribution's view must abort when the turn is stopped",
+        observed: 'the view signal of a build still running was not aborted when the turn was stopped',
+      },
+    );
+  },
+});
+
 /** The cases of the PRM family ([PRM-1]..[PRM-3]). */
 export const PRM_CASES = [
   materialised,
@@ -243,4 +287,5 @@ export const PRM_CASES = [
   viewMessagesHoldConversation,
   viewAfterJoin,
   injectorCoversEveryMessage,
+  viewSignalAbortsWithTurn,
 ];

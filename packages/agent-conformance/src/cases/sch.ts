@@ -569,7 +569,7 @@ function assertJoinedInto(h: Harness, index: number, call: string): void {
  * such an input waits for the turn to end and opens a turn of its own.
  */
 const joinsFirstModelCall = defineCase({
-  requirements: ['SCH-2'],
+  requirements: ['SCH-2', 'ARC-6'],
   name: 'a human input that arrives before the turn’s first model call joins that call',
   run: async (context) => {
     const h = context.harness;
@@ -591,6 +591,10 @@ const joinsFirstModelCall = defineCase({
     gate.open();
     await Promise.all([opening.done, arriving.done]);
     assertJoinedInto(h, 0, 'its first model call');
+    assert.equal('ARC-6', incomingWrites(h, 'second question')[0]?.incoming?.entry, 'joined', {
+      rule: 'an input that joined a turn (before its first model call too) must be archived with entry "joined"',
+      subject: 'the entry the joined input was archived with',
+    });
   },
 });
 

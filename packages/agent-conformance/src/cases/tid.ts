@@ -285,7 +285,7 @@ const freshAfterClearAndDelete = defineCase({
  * that turn's call.
  */
 const snapshotMidTurnWithoutTurn = defineCase({
-  requirements: ['TID-4'],
+  requirements: ['TID-4', 'USG-8'],
   name: 'a usage snapshot taken while a turn of its session runs carries no turn id either',
   run: async (context) => {
     const h = context.harness;
@@ -296,8 +296,8 @@ const snapshotMidTurnWithoutTurn = defineCase({
     held.gate.open();
     await held.input.done;
     const snapshots = h.events.of('token:usage').filter((event) => event.payload.snapshot === true);
-    assert.that('TID-4', snapshots.length > 0, {
-      rule: 'token:request must be answered with a token:usage snapshot, also while a turn runs',
+    assert.that('USG-8', snapshots.length > 0, {
+      rule: 'token:request must be answered with a token:usage snapshot per session, also while a turn of it runs',
       observed: 'no token:usage snapshot was emitted',
     });
     for (const event of snapshots)
@@ -305,6 +305,31 @@ const snapshotMidTurnWithoutTurn = defineCase({
         rule: 'usage snapshots answering token:request must carry no turn id, also while a turn of the session runs',
         observed: `a snapshot carried the turn id ${String(event.payload.turnId)}`,
       });
+  },
+});
+
+/**
+ * [TID-1] The turn a leftover insertion opens ([SCH-3]) is a turn of its own, with a fresh id:
+ * the near miss lets it carry on the id of the turn it had meant to join, so a rollback by turn
+ * id would take both turns.
+ */
+const leftoverInsertionFreshTurnId = defineCase({
+  requirements: ['TID-1'],
+  name: 'the turn a leftover insertion opens gets a turn id of its own',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'opening', reply: 'reply' });
+    const leftover = sendHuman(context, 's1', 'arrived after the last call');
+    h.model.script([{ text: 'second reply' }]);
+    await h.settle();
+    held.gate.open();
+    await Promise.all([held.input.done, leftover.done]);
+    const ids = turns(h, 's1').map((turn) => turn.turnId);
+    assert.that('TID-1', ids.length === 2 && ids[0] !== ids[1], {
+      rule: 'each turn must get a fresh unique turn id, the turn a leftover insertion opens included',
+      observed: `the turns of s1 had the ids ${JSON.stringify(ids)}`,
+    });
   },
 });
 
@@ -317,4 +342,5 @@ export const TID_CASES = [
   uniqueCallIds,
   snapshotsWithoutTurn,
   snapshotMidTurnWithoutTurn,
+  leftoverInsertionFreshTurnId,
 ];

@@ -1046,6 +1046,27 @@ const historyCountRunningTotal = defineCase({
   },
 });
 
+/**
+ * [USG-4] `untrimmedHistory` is the figure of each call's own untrimmed list: after a tool
+ * round it grows by what the round appended. The near miss keeps the first call's figure.
+ */
+const untrimmedGrowsWithToolResults = defineCase({
+  requirements: ['USG-4'],
+  name: 'untrimmedHistory of the call after a tool round counts that round’s result',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup', fallback: { result: filler('result', 2000) } });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const figures = usageOfOnlyTurn(h, 's1', 'USG-4').map((event) => event.untrimmedHistory);
+    assert.that('USG-4', figures.length === 2 && figures[1]! - figures[0]! >= 1000, {
+      rule: "untrimmedHistory must count each call's untrimmed history and tool results, the tool round just appended included",
+      observed: `untrimmedHistory was ${figures.join(' then ')} around a tool result of about 2,000 tokens`,
+    });
+  },
+});
+
 export const USG_CASES = [
   fittingHistoryKept,
   usagePerCall,
@@ -1074,4 +1095,5 @@ export const USG_CASES = [
   noUsageForAbortedCall,
   estimateCountsToolDefinitions,
   historyCountRunningTotal,
+  untrimmedGrowsWithToolResults,
 ];
