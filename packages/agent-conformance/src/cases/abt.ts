@@ -595,6 +595,25 @@ const reasonNotInStoppedGroup = defineCase({
   },
 });
 
+/**
+ * [ABT-7] A turn that ended by itself is not running either: abort afterwards returns false.
+ * The near miss keeps the last turn's controller and answers true while it was never aborted.
+ */
+const abortAfterRepliedTurn = defineCase({
+  requirements: ['ABT-7'],
+  name: 'abort after a turn that replied returns false',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.equal('ABT-7', context.agent.abort('s1'), false, {
+      rule: 'abort must return false when no turn of the session runs, also after a turn that ended by itself',
+      subject: 'abort after the turn replied',
+    });
+  },
+});
+
 /** The cases of the ABT family ([ABT-1]..[ABT-7]). */
 export const ABT_CASES = [
   stopsModelCall,
@@ -612,4 +631,5 @@ export const ABT_CASES = [
   firstStopNamesWho,
   releasedTwiceDuringOneTurn,
   reasonNotInStoppedGroup,
+  abortAfterRepliedTurn,
 ];

@@ -261,6 +261,39 @@ const listenerWaitsForTurnAfter = defineCase({
   },
 });
 
+/**
+ * [DEL-3] Also when a tool of the stopped turn ignores the abort and answers later: its tool-call
+ * group is not written once the deletion listener resolved. The near miss stops waiting for the
+ * tool at the stop but still appends the group when the tool returns.
+ */
+const nothingPersistedAfterLateTool = defineCase({
+  requirements: ['DEL-3'],
+  name: 'a tool that ignores the stop and answers after the deletion leaves nothing written after the listener',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const late = createGate();
+    const deaf = h.tools.define({ name: 'deaf', steps: [{ waitFor: late, ignoresAbort: true }] });
+    h.model.script([{ toolCalls: [{ name: 'deaf' }] }, { text: 'never' }]);
+    const input = sendHuman(context, 's1', 'long task');
+    await deaf.started(0);
+    const generation = h.sessions.advanceGeneration('s1');
+    // The tool answers a little later whether or not the agent waits for it.
+    const answer = setTimeout(() => late.open(), 50);
+    await h.events.emit('session:deleted', { sessionId: 's1', generation });
+    const listened = h.tick();
+    await late.opened;
+    clearTimeout(answer);
+    await input.done;
+    await h.settle();
+    const written = h.archive.writes.filter((write) => write.sessionId === 's1' && write.seq > listened);
+    assert.equal('DEL-3', written.length, 0, {
+      rule: "nothing of a deleted session's turn may be persisted after its session:deleted listener resolved, a tool that answered late included",
+      subject: `the archive writes for the deleted session after its listener resolved (${written.map((write) => write.operation).join(', ')})`,
+    });
+  },
+});
+
 /** The cases of the DEL family ([DEL-1]..[DEL-3]). */
 export const DEL_CASES = [
   deletedListener,
@@ -270,4 +303,5 @@ export const DEL_CASES = [
   generationFromEntry,
   generationChangedInPreprocessing,
   listenerWaitsForTurnAfter,
+  nothingPersistedAfterLateTool,
 ];
