@@ -619,4 +619,219 @@ export const NEAR_MISSES: readonly NearMiss[] = [
       },
     ],
   },
+  {
+    name: 'joined-before-first-call-as-opened',
+    breaks: ['ARC-6'],
+    what: "an input that joins before the turn's first model call is archived with entry opened",
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    signal.throwIfAborted(); // no model call starts after an abort ([ABT-1])\n    const joined = turn.takeInsertions();\n    inputs.push(...joined);\n    await archiveInputs(services, turn, joined, 'joined');\n    current.push(...joined.map((input) => ({ role: 'user' as const, content: input.message.content })));\n    historyMessages += joined.length;\n",
+        to: "    signal.throwIfAborted(); // no model call starts after an abort ([ABT-1])\n    const joined = turn.takeInsertions();\n    inputs.push(...joined);\n    // Taken before the turn's first model call, they enter it as its opening inputs do.\n    await archiveInputs(services, turn, joined, iteration === 0 ? 'opened' : 'joined');\n    current.push(...joined.map((input) => ({ role: 'user' as const, content: input.message.content })));\n    historyMessages += joined.length;\n",
+      },
+    ],
+  },
+  {
+    name: 'tool-metadata-before-next-only',
+    breaks: ['ARC-4'],
+    what: 'tool:after metadata is copied as the default action runs, so keys written after next are lost',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "  );\n  if (ran.blocked) return result('The call was blocked.');\n  const after = { name: call.name, result: ran.result, toolCallContext, metadata: {} };\n  await hooks.run('agent:tool:after', after);\n  return result(after.result.content, after.metadata); // plugins' metadata kept ([ARC-4])\n}\n\n/** The assistant's own account on the turn's platform, when the app gave one ([ARC-3]). */",
+        to: "  );\n  if (ran.blocked) return result('The call was blocked.');\n  const after = { name: call.name, result: ran.result, toolCallContext, metadata: {} };\n  // The default action takes the plugins' metadata for the stored result ([ARC-4]).\n  let kept: Record<string, unknown> = {};\n  await hooks.run('agent:tool:after', after, (payload) => {\n    kept = { ...payload.metadata };\n  });\n  return result(after.result.content, kept);\n}\n\n/** The assistant's own account on the turn's platform, when the app gave one ([ARC-3]). */",
+      },
+    ],
+  },
+  {
+    name: 'untrimmed-history-frozen',
+    breaks: ['USG-4'],
+    what: "untrimmedHistory keeps the first call's figure for the whole turn",
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: '  // The active history at turn start, opening inputs included, then what the turn appends ([USG-5]).\n  let historyMessages = (await memory?.countHistory(sessionId)) ?? inputs.length;\n  let trimmed = false;\n  const source = inputs[0]?.message.source;\n  for (let iteration = 0, rounds = 0, attempt = 0; ; iteration += 1) {\n    signal.throwIfAborted(); // no model call starts after an abort ([ABT-1])',
+        to: '  // The active history at turn start, opening inputs included, then what the turn appends ([USG-5]).\n  let historyMessages = (await memory?.countHistory(sessionId)) ?? inputs.length;\n  let trimmed = false;\n  // The history the turn found, before any trimming: what a full compaction could compress ([USG-4]).\n  let untrimmedHistory: number | undefined;\n  const source = inputs[0]?.message.source;\n  for (let iteration = 0, rounds = 0, attempt = 0; ; iteration += 1) {\n    signal.throwIfAborted(); // no model call starts after an abort ([ABT-1])',
+      },
+      {
+        file: 'run-turn.ts',
+        from: "    state.tokens.promptTokens += response.usage?.promptTokens ?? 0;\n    state.tokens.completionTokens += response.usage?.completionTokens ?? 0;\n    // One token:usage per model call that returned ([USG-1]).\n    void services.events.emit('token:usage', {\n      sessionId,\n      turnId,\n      snapshot: false,\n      model: model.ref,\n      ...usageFigures(prompt, response),\n      trimmed,\n      historyMessages,\n    });",
+        to: "    state.tokens.promptTokens += response.usage?.promptTokens ?? 0;\n    state.tokens.completionTokens += response.usage?.completionTokens ?? 0;\n    // One token:usage per model call that returned ([USG-1]).\n    const figures = usageFigures(prompt, response);\n    untrimmedHistory ??= figures.untrimmedHistory;\n    void services.events.emit('token:usage', {\n      sessionId,\n      turnId,\n      snapshot: false,\n      model: model.ref,\n      ...figures,\n      untrimmedHistory,\n      trimmed,\n      historyMessages,\n    });",
+      },
+    ],
+  },
+  {
+    name: 'group-write-failure-ignored',
+    breaks: ['SVC-3'],
+    what: 'a store refusing the tool-call group is ignored and the turn replies',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    { role: 'assistant', content: response.content, toolCalls: response.toolCalls, metadata },\n  ];\n  for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model));\n  await services.archive?.append(turn.sessionId, group);\n  return group.map(asChat);\n}\n",
+        to: "    { role: 'assistant', content: response.content, toolCalls: response.toolCalls, metadata },\n  ];\n  for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model));\n  // The model gets the group from `current` either way; a failed write only loses it from history.\n  await services.archive?.append(turn.sessionId, group).catch(() => undefined);\n  return group.map(asChat);\n}\n",
+      },
+    ],
+  },
+  {
+    name: 'no-snapshot-while-busy',
+    breaks: ['USG-8'],
+    what: 'token:request is not answered for a session whose turn runs',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: "    return session === undefined ? undefined : stop(session);\n  });\n  events.on('token:request', async ({ sessionIds }) => {\n    for (const sessionId of sessionIds ?? [...sessions.keys()]) await snapshot(sessionId);\n  });\n  services.lifecycle.onDrain(async () => {\n    draining = true;",
+        to: "    return session === undefined ? undefined : stop(session);\n  });\n  events.on('token:request', async ({ sessionIds }) => {\n    for (const sessionId of sessionIds ?? [...sessions.keys()]) {\n      // A session in a turn reports live figures with each model call; a snapshot would race them.\n      if (sessions.get(sessionId)?.running !== undefined) continue;\n      await snapshot(sessionId);\n    }\n  });\n  services.lifecycle.onDrain(async () => {\n    draining = true;",
+      },
+    ],
+  },
+  {
+    name: 'replaced-input-lost',
+    breaks: ['HK-1'],
+    what: 'an agent:input:before middleware that replaces the message is ignored; only edits in place count',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: "    async handleMessage(raw) {\n      const message = parseIncomingMessage(raw); // an invalid input rejects, naming the field ([SVC-3])\n      const generation = sessionManager.generationOf(message.sessionId);\n      const run = await hooks.run('agent:input:before', { message }, ({ message: input }) =>\n        admit(input, generation),\n      );\n      if (run.blocked) endStream(message.sessionId); // dropped by a middleware ([PRE-1])\n    },\n",
+        to: "    async handleMessage(raw) {\n      const message = parseIncomingMessage(raw); // an invalid input rejects, naming the field ([SVC-3])\n      const generation = sessionManager.generationOf(message.sessionId);\n      // Preprocessors edit the message in place; admit the message we validated.\n      const run = await hooks.run('agent:input:before', { message }, () => admit(message, generation));\n      if (run.blocked) endStream(message.sessionId); // dropped by a middleware ([PRE-1])\n    },\n",
+      },
+    ],
+  },
+  {
+    name: 'iteration-counts-rounds',
+    breaks: ['HK-3'],
+    what: 'iteration counts tool rounds, so a format retry repeats the number before it',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: '  let historyMessages = (await memory?.countHistory(sessionId)) ?? inputs.length;\n  let trimmed = false;\n  const source = inputs[0]?.message.source;\n  for (let iteration = 0, rounds = 0, attempt = 0; ; iteration += 1) {\n    signal.throwIfAborted(); // no model call starts after an abort ([ABT-1])\n    const joined = turn.takeInsertions();\n    inputs.push(...joined);',
+        to: '  let historyMessages = (await memory?.countHistory(sessionId)) ?? inputs.length;\n  let trimmed = false;\n  const source = inputs[0]?.message.source;\n  for (let rounds = 0, attempt = 0; ; ) {\n    const iteration = rounds; // the tool-loop iteration this call belongs to\n    signal.throwIfAborted(); // no model call starts after an abort ([ABT-1])\n    const joined = turn.takeInsertions();\n    inputs.push(...joined);',
+      },
+    ],
+  },
+  {
+    name: 'view-signal-of-its-own',
+    breaks: ['PRM-2'],
+    what: 'contributions get a signal of their own, which a stop never aborts',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    current.push(...joined.map((input) => ({ role: 'user' as const, content: input.message.content })));\n    historyMessages += joined.length;\n\n    const view = { sessionId, platform: inputs[0]?.message.platform, turnId, inputs, signal, dryRun: false };\n    const blocks = await buildContributions(services.contributions, {\n      ...view,\n      messages: [...earlier, ...current],",
+        to: "    current.push(...joined.map((input) => ({ role: 'user' as const, content: input.message.content })));\n    historyMessages += joined.length;\n\n    // Contributions get a signal of their own, as for token:request estimates.\n    const view = {\n      sessionId,\n      platform: inputs[0]?.message.platform,\n      turnId,\n      inputs,\n      signal: new AbortController().signal,\n      dryRun: false,\n    };\n    const blocks = await buildContributions(services.contributions, {\n      ...view,\n      messages: [...earlier, ...current],",
+      },
+    ],
+  },
+  {
+    name: 'assign-model-in-background',
+    breaks: ['SET-1'],
+    what: 'assignModel writes the settings in the background, so a refused write does not throw',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: "import { randomUUID } from 'node:crypto';\nimport type { AgentService, PreprocessorFn, TurnInput } from '@aalis/api-agent';\nimport { type IncomingMessage, parseIncomingMessage } from '@aalis/schema-message';\nimport { asChat, buildContributions, fit, usageFigures } from './prompt.js';\nimport { runTurn } from './run-turn.js';",
+        to: "import { randomUUID } from 'node:crypto';\nimport type { AgentService, PreprocessorFn, TurnInput } from '@aalis/api-agent';\nimport { SessionSettingsNotFoundError } from '@aalis/api-session-manager';\nimport { type IncomingMessage, parseIncomingMessage } from '@aalis/schema-message';\nimport { asChat, buildContributions, fit, usageFigures } from './prompt.js';\nimport { runTurn } from './run-turn.js';",
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '      }\n    },\n\n    assignModel: (sessionId, model) => sessionManager.updateSettings(sessionId, { model }), // [SET-1]\n\n    registerPreprocessor(name: string, handler: PreprocessorFn) {\n      preprocessors.get(name)?.(); // the same name replaces ([BND-1])',
+        to: '      }\n    },\n\n    async assignModel(sessionId, model) {\n      // [SET-1]: a session without settings is an error at once; the write itself (persisted\n      // settings may be slow) goes on in the background so the caller can send its first message.\n      if (sessionManager.getSettings(sessionId) === undefined) throw new SessionSettingsNotFoundError(sessionId);\n      void sessionManager.updateSettings(sessionId, { model }).catch(() => undefined);\n    },\n\n    registerPreprocessor(name: string, handler: PreprocessorFn) {\n      preprocessors.get(name)?.(); // the same name replaces ([BND-1])',
+      },
+    ],
+  },
+  {
+    name: 'leftover-reuses-turn-id',
+    breaks: ['TID-1'],
+    what: 'the turn a leftover insertion opens reuses the id of the turn it meant to join',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '  /** A human input that arrived while a human-opened turn ran: it joins that turn ([SCH-2]). */\n  pending: boolean;\n  readonly settle: () => void;\n}\n\ninterface RunningTurn {',
+        to: '  /** A human input that arrived while a human-opened turn ran: it joins that turn ([SCH-2]). */\n  pending: boolean;\n  readonly settle: () => void;\n  /** Set on a pending insertion the turn did not take: the turn it was meant to join. */\n  joinedTurnId?: string;\n}\n\ninterface RunningTurn {',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '    if (session.queue[0]!.human) while (session.queue[count]?.human) count += 1;\n    const entries = session.queue.splice(0, count);\n    const running: RunningTurn = {\n      turnId: randomUUID(),\n      human: entries[0]!.human,\n      controller: new AbortController(),\n      entries,',
+        to: '    if (session.queue[0]!.human) while (session.queue[count]?.human) count += 1;\n    const entries = session.queue.splice(0, count);\n    const running: RunningTurn = {\n      // A leftover insertion carries on the turn it had joined ([SCH-3]).\n      turnId: entries[0]!.joinedTurnId ?? randomUUID(),\n      human: entries[0]!.human,\n      controller: new AbortController(),\n      entries,',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '      .then(async () => {\n        session.running = undefined;\n        // Insertions the turn did not take wait where they were enqueued ([SCH-3]).\n        for (const entry of session.queue) entry.pending = false;\n        await archiveReleased(session);\n        for (const entry of running.entries) entry.settle();\n        openNext(session);',
+        to: '      .then(async () => {\n        session.running = undefined;\n        // Insertions the turn did not take wait where they were enqueued ([SCH-3]).\n        for (const entry of session.queue) {\n          if (entry.pending && !running.controller.signal.aborted) entry.joinedTurnId = running.turnId;\n          entry.pending = false;\n        }\n        await archiveReleased(session);\n        for (const entry of running.entries) entry.settle();\n        openNext(session);',
+      },
+    ],
+  },
+  {
+    name: 'head-takes-every-human',
+    breaks: ['SCH-6'],
+    what: 'a human head takes every human input of the queue, skipping injections between them',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '  function openNext(session: Session): void {\n    if (session.running !== undefined || session.queue.length === 0 || holdOf(session.id)) return;\n    // The head, and when it is human every human input directly behind it ([SCH-6], [SCH-7]).\n    let count = 1;\n    if (session.queue[0]!.human) while (session.queue[count]?.human) count += 1;\n    const entries = session.queue.splice(0, count);\n    const running: RunningTurn = {\n      turnId: randomUUID(),\n      human: entries[0]!.human,',
+        to: '  function openNext(session: Session): void {\n    if (session.running !== undefined || session.queue.length === 0 || holdOf(session.id)) return;\n    // The head, and when it is human every human input directly behind it ([SCH-6], [SCH-7]).\n    const head = session.queue[0]!;\n    const entries = head.human ? session.queue.filter((entry) => entry.human) : [head];\n    session.queue.splice(0, session.queue.length, ...session.queue.filter((entry) => !entries.includes(entry)));\n    const running: RunningTurn = {\n      turnId: randomUUID(),\n      human: entries[0]!.human,',
+      },
+    ],
+  },
+  {
+    name: 'injections-of-a-source-merged',
+    breaks: ['SCH-4'],
+    what: 'injections of one source queued back to back share a turn',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '  function openNext(session: Session): void {\n    if (session.running !== undefined || session.queue.length === 0 || holdOf(session.id)) return;\n    // The head, and when it is human every human input directly behind it ([SCH-6], [SCH-7]).\n    let count = 1;\n    if (session.queue[0]!.human) while (session.queue[count]?.human) count += 1;\n    const entries = session.queue.splice(0, count);\n    const running: RunningTurn = {\n      turnId: randomUUID(),',
+        to: "  function openNext(session: Session): void {\n    if (session.running !== undefined || session.queue.length === 0 || holdOf(session.id)) return;\n    // The head, and when it is human every human input directly behind it ([SCH-6], [SCH-7]).\n    // Inputs directly behind the head from the same source go with it ([SCH-7]).\n    const sourceOf = (entry: Entry | undefined) => {\n      const source = entry?.input.message.source;\n      return source === undefined ? undefined : `${source.kind}/${source.id ?? ''}`;\n    };\n    let count = 1;\n    while (\n      session.queue[count] !== undefined &&\n      session.queue[count]!.human === session.queue[0]!.human &&\n      sourceOf(session.queue[count]) === sourceOf(session.queue[0])\n    )\n      count += 1;\n    const entries = session.queue.splice(0, count);\n    const running: RunningTurn = {\n      turnId: randomUUID(),",
+      },
+    ],
+  },
+  {
+    name: 'leftover-to-the-back',
+    breaks: ['SCH-3'],
+    what: 'a leftover insertion goes to the back of the queue',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '      .catch(() => undefined)\n      .then(async () => {\n        session.running = undefined;\n        // Insertions the turn did not take wait where they were enqueued ([SCH-3]).\n        for (const entry of session.queue) entry.pending = false;\n        await archiveReleased(session);\n        for (const entry of running.entries) entry.settle();\n        openNext(session);',
+        to: '      .catch(() => undefined)\n      .then(async () => {\n        session.running = undefined;\n        // Insertions the turn did not take become ordinary queued inputs ([SCH-3]).\n        const leftover = session.queue.filter((entry) => entry.pending);\n        if (leftover.length > 0) {\n          session.queue.splice(0, session.queue.length, ...session.queue.filter((entry) => !entry.pending), ...leftover);\n          for (const entry of leftover) entry.pending = false;\n        }\n        await archiveReleased(session);\n        for (const entry of running.entries) entry.settle();\n        openNext(session);',
+      },
+    ],
+  },
+  {
+    name: 'abort-true-after-reply',
+    breaks: ['ABT-7'],
+    what: 'abort returns true for a turn that already ended by itself',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '  /** The waiting inputs, in enqueue order ([SCH-5]); pending insertions among them. */\n  readonly queue: Entry[];\n  running: RunningTurn | undefined;\n  /** Inputs released by `abort` with `queued`, archived once the running turn ended ([ABT-3]). */\n  readonly toArchive: Entry[];\n}',
+        to: "  /** The waiting inputs, in enqueue order ([SCH-5]); pending insertions among them. */\n  readonly queue: Entry[];\n  running: RunningTurn | undefined;\n  /** The controller of the session's latest turn; aborted once that turn was stopped. */\n  controller: AbortController | undefined;\n  /** Inputs released by `abort` with `queued`, archived once the running turn ended ([ABT-3]). */\n  readonly toArchive: Entry[];\n}",
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '  const sessionOf = (id: string): Session => {\n    let session = sessions.get(id);\n    if (session === undefined) {\n      session = { id, queue: [], running: undefined, toArchive: [] };\n      sessions.set(id, session);\n    }\n    return session;',
+        to: '  const sessionOf = (id: string): Session => {\n    let session = sessions.get(id);\n    if (session === undefined) {\n      session = { id, queue: [], running: undefined, controller: undefined, toArchive: [] };\n      sessions.set(id, session);\n    }\n    return session;',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '      ended: Promise.resolve(),\n    };\n    session.running = running;\n    announce(session);\n    const takeInsertions = () => {\n      const joining = session.queue.filter((entry) => entry.pending);',
+        to: '      ended: Promise.resolve(),\n    };\n    session.running = running;\n    session.controller = running.controller;\n    announce(session);\n    const takeInsertions = () => {\n      const joining = session.queue.filter((entry) => entry.pending);',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '      const running = session?.running;\n      if (options.turnId !== undefined && options.turnId !== running?.turnId) return false; // [ABT-2]\n      if (session !== undefined && options.queued === true) release(session, true); // [ABT-3]\n      running?.controller.abort(); // `reason` and `by` only matter to a log line and a stop marker\n      return running !== undefined; // [ABT-7]\n    },\n\n    async clearing(sessionIds, clear) {',
+        to: '      const running = session?.running;\n      if (options.turnId !== undefined && options.turnId !== running?.turnId) return false; // [ABT-2]\n      if (session !== undefined && options.queued === true) release(session, true); // [ABT-3]\n      // [ABT-7]: true when this call stopped the turn, false when it was stopped already.\n      const controller = running?.controller ?? session?.controller;\n      const stopped = controller !== undefined && !controller.signal.aborted;\n      controller?.abort(); // `reason` and `by` only matter to a log line and a stop marker\n      return stopped;\n    },\n\n    async clearing(sessionIds, clear) {',
+      },
+    ],
+  },
+  {
+    name: 'late-group-after-deletion',
+    breaks: ['DEL-3'],
+    what: 'the turn stops waiting for a tool at the stop but still writes its group when the tool answers',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "  const group: MessageDraft[] = [\n    { role: 'assistant', content: response.content, toolCalls: response.toolCalls, metadata },\n  ];\n  for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model));\n  await services.archive?.append(turn.sessionId, group);\n  return group.map(asChat);\n}\n",
+        to: "  const group: MessageDraft[] = [\n    { role: 'assistant', content: response.content, toolCalls: response.toolCalls, metadata },\n  ];\n  const ran = (async () => {\n    for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model));\n    await services.archive?.append(turn.sessionId, group);\n  })();\n  // A stop does not wait for a slow tool: the turn ends at once, and the group is still\n  // persisted when the tool comes back, so no tool call stays unanswered in history.\n  const stopped = new Promise<void>((_resolve, reject) => {\n    const onAbort = () => reject(turn.signal.reason);\n    if (turn.signal.aborted) onAbort();\n    else turn.signal.addEventListener('abort', onAbort, { once: true });\n    void ran.catch(() => undefined).finally(() => turn.signal.removeEventListener('abort', onAbort));\n  });\n  await Promise.race([ran, stopped]);\n  return group.map(asChat);\n}\n",
+      },
+    ],
+  },
 ];
