@@ -1040,6 +1040,32 @@ const replyTokensCountRetriedCall = defineCase({
   },
 });
 
+/**
+ * [ARC-4] A key an `agent:tool:after` middleware writes into `metadata` is stored with the
+ * result, also when it writes it after `next`: the near miss copies the metadata as the
+ * hook's default action runs and loses later writes.
+ */
+const toolAfterMetadataAfterNext = defineCase({
+  requirements: ['ARC-4'],
+  name: 'a metadata key an agent:tool:after middleware writes after next is stored with the tool result',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.hooks.middleware('agent:tool:after', async (payload, next) => {
+      await next();
+      payload.metadata['conformance:after-next'] = 'kept';
+    });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const result = h.archive.messages('s1').find((message) => message.role === 'tool');
+    assert.equal('ARC-4', result?.metadata['conformance:after-next'], 'kept', {
+      rule: 'a key written into metadata in agent:tool:after must be stored with the tool result, also when written after next',
+      subject: 'the key the middleware wrote after next, on the stored tool result',
+    });
+  },
+});
+
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
 export const ARC_CASES = [
   groupsCarryTurnId,
@@ -1070,4 +1096,5 @@ export const ARC_CASES = [
   noStopMarkerWithoutHistory,
   resultRecordsItsContextCallId,
   replyTokensCountRetriedCall,
+  toolAfterMetadataAfterNext,
 ];
