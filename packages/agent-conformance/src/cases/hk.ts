@@ -775,12 +775,12 @@ const iterationCountsRetries = defineCase({
       ['HK-4', 'agent:llm:after'],
     ] as const)
       assert.deepEqual(
-        'HK-3',
+        id,
         h.hooks.of(hook).map((run) => run.payload.iteration),
         [0, 1, 2],
         {
           rule: `iteration of ${hook} must number the model calls of the turn 0, 1, 2, …, a format retry's call included`,
-          subject: `the iterations of ${hook} (${id})`,
+          subject: `the iterations of ${hook}`,
         },
       );
   },
