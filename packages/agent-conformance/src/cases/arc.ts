@@ -7,6 +7,7 @@ import {
   holdTurn,
   incomingWrites,
   outbound,
+  retryFirstReply,
   SCHEDULER_SOURCE,
   sendHuman,
   sendInjection,
@@ -330,10 +331,7 @@ const roomRetryNotSent = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1', { kind: 'room', platform: 'conformance' });
-    h.hooks.middleware('agent:reply:before', async (payload, next) => {
-      if (payload.attempt === 0) payload.retry = { feedback: 'use the agreed format' };
-      await next();
-    });
+    retryFirstReply(h, 'use the agreed format');
     h.model.script([{ text: 'draft version' }, { text: 'final version' }]);
     await sendHuman(context, 's1', 'question').done;
     assertRoomHandsOnlyLast(h, {
@@ -614,10 +612,7 @@ const recordOnLastReply = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    h.hooks.middleware('agent:reply:before', async (payload, next) => {
-      if (payload.attempt === 0) payload.retry = { feedback: 'use the agreed format' };
-      await next();
-    });
+    retryFirstReply(h, 'use the agreed format');
     h.model.script([{ text: 'draft version' }, { text: 'final version' }]);
     await sendHuman(context, 's1', 'question').done;
     const replies = storedReplies(h, 's1');
@@ -1015,10 +1010,7 @@ const replyTokensCountRetriedCall = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    h.hooks.middleware('agent:reply:before', async (payload, next) => {
-      if (payload.attempt === 0) payload.retry = { feedback: 'Use the agreed format.' };
-      await next();
-    });
+    retryFirstReply(h, 'Use the agreed format.');
     h.model.script([
       { text: 'first draft', usage: { promptTokens: 10, completionTokens: 2 } },
       { text: 'final reply', usage: { promptTokens: 20, completionTokens: 3 } },

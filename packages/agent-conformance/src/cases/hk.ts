@@ -7,6 +7,7 @@ import {
   contents,
   holdTurn,
   incomingWrites,
+  retryFirstReply,
   SCHEDULER_SOURCE,
   secondInputDuringToolCall,
   sendHuman,
@@ -764,10 +765,7 @@ const iterationCountsRetries = defineCase({
     const h = context.harness;
     session(h, 's1');
     h.tools.define({ name: 'lookup' });
-    h.hooks.middleware('agent:reply:before', async (payload, next) => {
-      if (payload.attempt === 0) payload.retry = { feedback: 'Use the agreed format.' };
-      await next();
-    });
+    retryFirstReply(h, 'Use the agreed format.');
     h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'draft' }, { text: 'final' }]);
     await sendHuman(context, 's1', 'question').done;
     for (const [id, hook] of [

@@ -166,6 +166,14 @@ export async function secondInputDuringToolCall(
   return [opening, arriving];
 }
 
+/** Asks, from `agent:reply:before`, for one format retry of each first reply, with `feedback`. */
+export function retryFirstReply(harness: Harness, feedback: string): void {
+  harness.hooks.middleware('agent:reply:before', async (payload, next) => {
+    if (payload.attempt === 0) payload.retry = { feedback };
+    await next();
+  });
+}
+
 /**
  * Holds the end of the first turn that reaches `agent:turn:after` (after its `next`) until the
  * returned gate opens: a stopped turn still winding down, for what must wait for its end.

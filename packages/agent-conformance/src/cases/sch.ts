@@ -8,6 +8,7 @@ import {
   contents,
   holdTurn,
   incomingWrites,
+  retryFirstReply,
   secondInputDuringToolCall,
   sendHuman,
   sendInjection,
@@ -608,10 +609,7 @@ const joinsFormatRetryCall = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    h.hooks.middleware('agent:reply:before', async (payload, next) => {
-      if (payload.attempt === 0) payload.retry = { feedback: 'Answer in one word.' };
-      await next();
-    });
+    retryFirstReply(h, 'Answer in one word.');
     const held = await holdTurn(context, {
       sessionId: 's1',
       content: 'first question',

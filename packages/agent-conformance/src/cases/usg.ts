@@ -10,6 +10,7 @@ import {
   callContains,
   filler,
   holdTurn,
+  retryFirstReply,
   secondInputDuringToolCall,
   sendHuman,
   session,
@@ -81,10 +82,7 @@ const usagePerCall = defineCase({
     const h = context.harness;
     session(h, 's1');
     h.tools.define({ name: 'lookup' });
-    h.hooks.middleware('agent:reply:before', async (payload, next) => {
-      if (payload.attempt === 0) payload.retry = { feedback: 'use the agreed format' };
-      await next();
-    });
+    retryFirstReply(h, 'use the agreed format');
     h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'draft' }, { text: 'final' }]);
     await sendHuman(context, 's1', 'question').done;
     const turnId = assert.defined('USG-1', turns(h, 's1')[0]?.turnId, {
@@ -305,10 +303,7 @@ const historyCountWithoutRetryFeedback = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    h.hooks.middleware('agent:reply:before', async (payload, next) => {
-      if (payload.attempt === 0) payload.retry = { feedback: 'conformance feedback: use the format' };
-      await next();
-    });
+    retryFirstReply(h, 'conformance feedback: use the format');
     h.model.script([{ text: 'first draft' }, { text: 'second draft' }]);
     await sendHuman(context, 's1', 'question').done;
     const usage = usageOfOnlyTurn(h, 's1', 'USG-5');
