@@ -3,6 +3,7 @@ import type { IncomingMessage } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import {
+  contents,
   holdTurn,
   incomingWrites,
   outbound,
@@ -424,15 +425,10 @@ const joinedSettlesAfterTurn = defineCase({
       rule: 'a human input during a human turn must join that turn',
       subject: 'the turn both inputs belong to',
     });
-    assert.deepEqual(
-      'SVC-2',
-      turn.inputs.map((input) => input.message.content),
-      ['first question', 'second question'],
-      {
-        rule: 'a human input during a human turn must join that turn',
-        subject: 'the inputs of the turn',
-      },
-    );
+    assert.deepEqual('SVC-2', contents(turn.inputs), ['first question', 'second question'], {
+      rule: 'a human input during a human turn must join that turn',
+      subject: 'the inputs of the turn',
+    });
     const after = assert.defined('SVC-2', turn.afterRun, {
       rule: 'every turn must end with agent:turn:after',
       subject: 'the agent:turn:after run of the turn',
