@@ -12,6 +12,7 @@ import {
   sendInjection,
   session,
   turns,
+  turnsEnded,
 } from './scenario';
 
 const stopsReleasesThenClears = defineCase({
@@ -384,10 +385,7 @@ const holdsFromTheStop = defineCase({
       await clearGate.opened;
       clearEnded = h.tick();
     });
-    await h.until(
-      () => turns(h, 's1')[0]?.afterRun !== undefined,
-      'the stopped turn to reach agent:turn:after',
-    );
+    await turnsEnded(h, 1, 's1');
     h.model.script([{ text: 'late reply' }]);
     const late = sendHuman(context, 's1', 'arrived while the turn wound down');
     await h.settle();
@@ -428,10 +426,7 @@ const deletionWithHeldInput = defineCase({
     const windDown = holdFirstTurnEnd(h);
     const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
     const deletion = h.sessions.deleteSessions(['s1']);
-    await h.until(
-      () => turns(h, 's1')[0]?.afterRun !== undefined,
-      'the stopped turn to reach agent:turn:after',
-    );
+    await turnsEnded(h, 1, 's1');
     // Sent after the deletion advanced the generation: the id serves again once the hold ends.
     h.model.script([{ text: 'reply after the deletion' }]);
     const late = sendHuman(context, 's1', 'arrived during the deletion');

@@ -9,6 +9,7 @@ import {
   sendInjection,
   session,
   turns,
+  turnsEnded,
 } from './scenario';
 
 const deletedListener = defineCase({
@@ -246,10 +247,7 @@ const listenerWaitsForTurnAfter = defineCase({
     const deleted = h.events.emit('session:deleted', { sessionId: 's1', generation }).then(() => {
       listened = true;
     });
-    await h.until(
-      () => turns(h, 's1')[0]?.afterRun !== undefined,
-      'the stopped turn to reach agent:turn:after',
-    );
+    await turnsEnded(h, 1, 's1');
     await h.settle();
     assert.that('DEL-1', !listened, {
       rule: 'on session:deleted the listener must wait until the stopped turn ended, its agent:turn:after included',
