@@ -10,6 +10,11 @@ const SOURCES = fileURLToPath(new URL('../src', import.meta.url));
 /** Copies of `src/` with one near miss applied each (ignored by git). */
 const COPIES = fileURLToPath(new URL('../.near-misses', import.meta.url));
 
+/** How many times `part` stands in `text`. */
+function occurrences(text: string, part: string): number {
+  return text.split(part).length - 1;
+}
+
 /** Writes `src/` with the near miss's edits applied to `.near-misses/<name>/src`; returns its entry. */
 function writeCopy(nearMiss: NearMiss): string {
   const target = join(COPIES, nearMiss.name, 'src');
@@ -18,7 +23,7 @@ function writeCopy(nearMiss: NearMiss): string {
   for (const file of readdirSync(SOURCES)) {
     let text = readFileSync(join(SOURCES, file), 'utf8');
     for (const edit of nearMiss.edits.filter((candidate) => candidate.file === file)) {
-      const found = text.split(edit.from).length - 1;
+      const found = occurrences(text, edit.from);
       if (found !== 1)
         throw new Error(
           `near miss ${nearMiss.name}: its edit of ${file} matches ${found} places (the agent changed)`,
@@ -65,7 +70,7 @@ describe('the kit catches near misses of the minimal agent', () => {
       for (const edit of nearMiss.edits) {
         expect(edit.from, `${nearMiss.name}: an edit that changes nothing`).not.toBe(edit.to);
         const source = readFileSync(join(SOURCES, edit.file), 'utf8');
-        expect(source.split(edit.from).length - 1, `${nearMiss.name} in ${edit.file}`).toBe(1);
+        expect(occurrences(source, edit.from), `${nearMiss.name} in ${edit.file}`).toBe(1);
       }
     }
   });
