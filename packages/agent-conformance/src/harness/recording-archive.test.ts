@@ -1,6 +1,7 @@
 import { ArchiveStorageError } from '@aalis/api-message-archive';
 import { WellKnownKinds } from '@aalis/schema-message';
 import { describe, expect, test } from 'vitest';
+import { createGate } from './gate';
 import { createHarness } from './index';
 
 function archiveOf() {
@@ -90,5 +91,28 @@ describe('the recording archive and memory', () => {
     expect(settled).toBe(false);
     expect(harness.archive.messages('s1').map((message) => message.content)).toEqual(['kept']);
     expect(harness.archive.writes.map((write) => write.operation)).toEqual(['append']);
+  });
+
+  test('make the next write of an operation wait for a gate on request, then store and record it', async () => {
+    const { harness, archive } = archiveOf();
+    const [stored] = await archive.append('s1', [{ role: 'assistant', content: 'reply' }]);
+    const gate = createGate();
+    harness.archive.holdNext('updateMetadata', gate);
+    let settled = false;
+    const writing = archive.updateMetadata(stored!.id, { note: 'late' }).then(() => {
+      settled = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    expect(harness.archive.messages('s1')[0]?.metadata.note).toBeUndefined();
+    gate.open();
+    await writing;
+    expect(harness.archive.messages('s1')[0]?.metadata.note).toBe('late');
+    await archive.updateMetadata(stored!.id, { note: 'at once' });
+    expect(harness.archive.writes.map((write) => write.operation)).toEqual([
+      'append',
+      'updateMetadata',
+      'updateMetadata',
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import {
 import { type Activity, createActivity } from './activity';
 import type { ArchiveOperation, ArchiveWrite } from './archive-write';
 import { type Clock, createClock } from './clock';
+import type { Gate } from './gate';
 import { createIds, type Ids } from './ids';
 import { selectActiveHistory } from './select-active-history';
 
@@ -39,6 +40,11 @@ export interface RecordingArchive {
    * ([LIV-1]): it stores nothing and records no write.
    */
   hangNext(operation: ArchiveOperation): void;
+  /**
+   * Makes the next call of `operation` wait until `gate` opens before it does its work, as a
+   * slow store ([ARC-8]: what must be stored before a step is awaited, not only started).
+   */
+  holdNext(operation: ArchiveOperation, gate: Gate): void;
 }
 
 /** Options of {@link createRecordingArchive}; every one has a default. */
@@ -69,6 +75,13 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
   /** A call that never settles when `operation` was asked to hang. */
   const hung = <TValue>(operation: ArchiveOperation): Promise<TValue> | undefined =>
     hanging.delete(operation) ? new Promise<TValue>(() => undefined) : undefined;
+  const holding = new Map<ArchiveOperation, Gate>();
+  /** Waits for the gate `operation` was asked to wait for, once. */
+  const held = async (operation: ArchiveOperation): Promise<void> => {
+    const gate = holding.get(operation);
+    holding.delete(operation);
+    await gate?.opened;
+  };
   const store = (sessionId: string, draft: MessageDraft): Message => {
     const message: Message = {
       ...draft,
@@ -104,6 +117,7 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
     archiveIncoming: async (message, incoming = {}) => {
       const hanging = hung<Message>('archiveIncoming');
       if (hanging !== undefined) return hanging;
+      await held('archiveIncoming');
       const write = record({ operation: 'archiveIncoming', sessionId: message.sessionId, incoming });
       const draft: MessageDraft = {
         role: 'user',
@@ -117,6 +131,7 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
     append: async (sessionId, drafts) => {
       const hanging = hung<Message[]>('append');
       if (hanging !== undefined) return hanging;
+      await held('append');
       const write = record({ operation: 'append', sessionId });
       const saved = drafts.map((draft) => store(sessionId, draft));
       write.messages = saved;
@@ -125,6 +140,7 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
     updateMetadata: async (messageId, patch) => {
       const hanging = hung<void>('updateMetadata');
       if (hanging !== undefined) return hanging;
+      await held('updateMetadata');
       const index = stored.findIndex((message) => message.id === messageId);
       record({ operation: 'updateMetadata', sessionId: stored[index]?.sessionId, messageId, patch });
       const current = stored[index];
@@ -139,6 +155,7 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
     rollback: async (sessionId, turnId) => {
       const hanging = hung<number>('rollback');
       if (hanging !== undefined) return hanging;
+      await held('rollback');
       record({ operation: 'rollback', sessionId, turnId });
       return remove((message) => message.sessionId === sessionId && message.metadata[Keys.TurnId] === turnId);
     },
@@ -156,6 +173,7 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
     clear: async (sessionIds) => {
       const hanging = hung<number>('clear');
       if (hanging !== undefined) return hanging;
+      await held('clear');
       record({ operation: 'clear', sessionId: undefined, sessionIds });
       return remove(inSessions(sessionIds));
     },
@@ -168,6 +186,7 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
     clearHistory: async (sessionIds) => {
       const hanging = hung<void>('clearHistory');
       if (hanging !== undefined) return hanging;
+      await held('clearHistory');
       record({ operation: 'clearHistory', sessionId: undefined, sessionIds });
       remove(inSessions(sessionIds));
     },
@@ -183,6 +202,9 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
     },
     hangNext: (operation) => {
       hanging.add(operation);
+    },
+    holdNext: (operation, gate) => {
+      holding.set(operation, gate);
     },
   };
 }
