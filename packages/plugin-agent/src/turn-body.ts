@@ -25,7 +25,7 @@ export async function runTurnBody(
   const persistence = context
     .createPersistence()
     .beginTurn({ turnId: turn.turnId, sessionId: turn.sessionId });
-  const result = await runInsideTurn({ context, turn, settings, persistence });
+  const result = await runInsideTurn({ context, turn, settings, persistence, grace });
   await finishTurn({ context, turn, persistence }, result, grace);
   return result;
 }
@@ -37,8 +37,10 @@ interface TurnScope {
   readonly persistence: TurnWriter;
 }
 
-async function runInsideTurn(scope: TurnScope & { readonly settings: TurnSettings }): Promise<TurnEnding> {
-  const { context, turn, settings, persistence } = scope;
+async function runInsideTurn(
+  scope: TurnScope & { readonly settings: TurnSettings; readonly grace: AbortSignal },
+): Promise<TurnEnding> {
+  const { context, turn, settings, persistence, grace } = scope;
   const opening = await openTurn(scope);
   if (opening !== undefined) return opening;
   const resolving = resolveModel(context, settings);
@@ -49,6 +51,8 @@ async function runInsideTurn(scope: TurnScope & { readonly settings: TurnSetting
       sessionId: turn.sessionId,
       inputs: turn.inputs,
       signal: turn.signal,
+      // A store that still hangs a grace time after the stop cannot hold the turn ([LIV-1]).
+      graceSignal: grace,
       takePendingInsertions: () => turn.takePendingInsertions(),
       ...(turn.inputs[0]?.message.source === undefined ? {} : { source: turn.inputs[0].message.source }),
     },

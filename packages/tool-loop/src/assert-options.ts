@@ -44,6 +44,8 @@ export function assertRequest(request: ToolLoopRequest): void {
   if (!Array.isArray(turn.inputs)) throw new TypeError('runToolLoop: turn.inputs must be an array');
   if (!(turn.signal instanceof AbortSignal))
     throw new TypeError('runToolLoop: turn.signal must be an AbortSignal');
+  if (turn.graceSignal !== undefined && !(turn.graceSignal instanceof AbortSignal))
+    throw new TypeError('runToolLoop: turn.graceSignal must be an AbortSignal when given');
   if (typeof session?.kind !== 'string') throw new TypeError('runToolLoop: session.kind must be a string');
   count(session.settings?.maxToolIterations, 'session.settings.maxToolIterations', 0);
   count(session.settings.historyLimit, 'session.settings.historyLimit', 0);

@@ -58,7 +58,12 @@ function replyOf(payload: AgentReplyBeforePayload): FinalReply {
 /** Persists a version a format retry dropped, as not sent, and keeps it in the conversation. */
 async function dropVersion(run: TurnRun, payload: AgentReplyBeforePayload): Promise<void> {
   const dropped = replyOf(payload);
-  await persist('persistReply', () => run.persistence.persistReply(replyRecord(run, dropped, false)));
+  await persist(
+    'persistReply',
+    () => run.persistence.persistReply(replyRecord(run, dropped, false)),
+    'write',
+    run.turn.graceSignal,
+  );
   const message: ChatMessage = { role: 'assistant', content: dropped.archiveContent ?? dropped.content };
   appendToConversation(run, [message], { protect: true, countAsHistory: true });
 }

@@ -15,7 +15,7 @@ export async function joinPendingInsertions(run: TurnRun): Promise<void> {
   const joined = run.turn.takePendingInsertions?.() ?? [];
   if (!Array.isArray(joined)) throw new TypeError('takePendingInsertions() must return an array');
   if (joined.length === 0) return;
-  await persist('archiveJoined', () => run.persistence.archiveJoined(joined));
+  await persist('archiveJoined', () => run.persistence.archiveJoined(joined), 'write', run.turn.graceSignal);
   const messages = joined.map((input) => inputMessage(input, run.acceptsImages));
   appendToConversation(run, messages, { protect: true, countAsHistory: true });
   throwIfAborted(run.signal);

@@ -33,16 +33,20 @@ export async function runToolCalls(
     map: (call) => runOneToolCall(run, call, offered),
   });
   throwIfAborted(run.signal);
-  await persist('persistToolGroup', () =>
-    run.persistence.persistToolGroup({
-      assistant: { content: response.content, toolCalls: calls, sent },
-      results: outcomes.map(({ toolCallId, callId, content, metadata }) => ({
-        toolCallId,
-        callId,
-        content,
-        metadata,
-      })),
-    }),
+  await persist(
+    'persistToolGroup',
+    () =>
+      run.persistence.persistToolGroup({
+        assistant: { content: response.content, toolCalls: calls, sent },
+        results: outcomes.map(({ toolCallId, callId, content, metadata }) => ({
+          toolCallId,
+          callId,
+          content,
+          metadata,
+        })),
+      }),
+    'write',
+    run.turn.graceSignal,
   );
   const assistant: ChatMessage = { role: 'assistant', content: response.content, toolCalls: calls };
   appendToConversation(run, [assistant, ...outcomes.map((outcome) => outcome.message)], {

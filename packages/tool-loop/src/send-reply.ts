@@ -14,8 +14,11 @@ import type { TurnRun } from './turn-run';
  */
 export async function sendReply(run: TurnRun, reply: FinalReply): Promise<Message | undefined> {
   throwIfAborted(run.signal);
-  const stored = await persist('persistReply', () =>
-    run.persistence.persistReply(replyRecord(run, reply, true)),
+  const stored = await persist(
+    'persistReply',
+    () => run.persistence.persistReply(replyRecord(run, reply, true)),
+    'write',
+    run.turn.graceSignal,
   );
   await publish(run, 'outbound:message', {
     message: {

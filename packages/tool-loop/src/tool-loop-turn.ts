@@ -15,6 +15,12 @@ export interface ToolLoopTurn {
   /** Aborts when the turn is stopped: no model or tool call starts after it ([ABT-1]). */
   readonly signal: AbortSignal;
   /**
+   * Aborts once the writes still in flight after the stop may be abandoned: the stop's grace
+   * time passed ([LIV-1]). A store that hangs then cannot hold the stopped turn. Absent: a
+   * write is waited for to its end.
+   */
+  readonly graceSignal?: AbortSignal;
+  /**
    * Takes the human inputs that arrived for this turn since the last call (the scheduler's
    * pending insertions) and appends them to `inputs`: the scheduler owns the live array
    * (turn-scheduler's `Turn` does both). Called before every model call ([SCH-2]). Absent:

@@ -7,7 +7,7 @@ import {
   ToolServiceError,
   TurnFailedError,
 } from '../src/index';
-import { flush } from './support/deferred';
+import { deferred, flush } from './support/deferred';
 import { createHarness } from './support/harness';
 import { clockTool, weatherTool } from './support/tools';
 
@@ -92,6 +92,37 @@ describe('faults', () => {
     expect(harness.model.requests).toHaveLength(1);
     expect(harness.persistence.callsOf('persistToolGroup')).toEqual([]);
     expect(harness.emitted('outbound:message')).toEqual([]);
+  });
+
+  it('[LIV-1] a store write that never answers holds a stopped turn only until its grace signal aborts', async () => {
+    const harness = await createHarness({ steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }] });
+    harness.tools.define(clockTool());
+    const written = deferred();
+    harness.persistence.persistToolGroup = () => {
+      written.resolve();
+      return new Promise(() => undefined);
+    };
+    const grace = new AbortController();
+    const options = harness.options();
+    let settled = false;
+    const running = harness.run({ turn: { ...options.turn, graceSignal: grace.signal } }).finally(() => {
+      settled = true;
+    });
+    await written.promise;
+    harness.controller.abort();
+    await flush();
+    // The write in flight is still waited for after the stop: nothing may land after its marker.
+    expect(settled).toBe(false);
+    grace.abort();
+    expect((await running).outcome).toBe('aborted');
+    expect(harness.emitted('outbound:message')).toEqual([]);
+  });
+
+  it('rejects a grace signal that is not an AbortSignal', async () => {
+    const harness = await createHarness({ steps: [{ text: 'never asked' }] });
+    const options = harness.options();
+    const turn = { ...options.turn, graceSignal: 'soon' as unknown as AbortSignal };
+    await expect(harness.run({ turn })).rejects.toThrow('turn.graceSignal must be an AbortSignal');
   });
 
   it('a hook middleware that throws is isolated: the turn replies and the failure is reported', async () => {
