@@ -614,6 +614,34 @@ const abortAfterRepliedTurn = defineCase({
   },
 });
 
+/**
+ * [ABT-1] After an abort no model call starts, also when the abort lands while an
+ * `agent:llm:before` middleware runs, before the call it precedes. The near miss checks the
+ * stop only before the hook and calls the model on whatever the hook returns.
+ */
+const abortDuringLlmBefore = defineCase({
+  requirements: ['ABT-1'],
+  name: 'an abort while an agent:llm:before middleware runs starts no model call and ends the turn as aborted',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:llm:before', async (_payload, next) => {
+      context.agent.abort('s1');
+      await next();
+    });
+    h.model.script([{ text: 'an answer after the stop' }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.equal('ABT-1', h.model.requests.length, 0, {
+      rule: 'after an abort no further model call may start: an abort during agent:llm:before stops the call that hook precedes',
+      subject: 'the model calls started after an abort during agent:llm:before',
+    });
+    assert.equal('ABT-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'a turn stopped by abort must end with outcome "aborted"',
+      subject: 'the outcome of the turn',
+    });
+  },
+});
+
 /** The cases of the ABT family ([ABT-1]..[ABT-7]). */
 export const ABT_CASES = [
   stopsModelCall,
@@ -632,4 +660,5 @@ export const ABT_CASES = [
   releasedTwiceDuringOneTurn,
   reasonNotInStoppedGroup,
   abortAfterRepliedTurn,
+  abortDuringLlmBefore,
 ];

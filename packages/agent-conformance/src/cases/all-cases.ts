@@ -10,6 +10,8 @@ import { DUR_CASES } from './dur';
 import { HK_CASES } from './hk';
 import { LIV_CASES } from './liv';
 import { LIV_IGNORED_ABORT_CASES } from './liv-ignored-abort';
+import { LIV_UNIFORM_INPUT_CASES } from './liv-uniform-inputs';
+import { LIV_WINDING_DOWN_CASES } from './liv-winding-down';
 import { OUT_CASES } from './out';
 import { PRE_CASES } from './pre';
 import { PRM_CASES } from './prm';
@@ -42,5 +44,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...DRN_CASES,
   ...LIV_CASES,
   ...LIV_IGNORED_ABORT_CASES,
+  ...LIV_WINDING_DOWN_CASES,
+  ...LIV_UNIFORM_INPUT_CASES,
   ...DUR_CASES,
 ]);

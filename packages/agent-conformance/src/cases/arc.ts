@@ -1,6 +1,7 @@
 import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import {
   callContains,
@@ -1058,6 +1059,104 @@ const toolAfterMetadataAfterNext = defineCase({
   },
 });
 
+/**
+ * [ARC-4] The keys a middleware writes into `metadata` in `agent:tool:after` belong to that one
+ * call's result. The near miss shares one metadata object across the calls of a group, so a
+ * key written for the first call is stored on every result of the group.
+ */
+const toolAfterMetadataPerCall = defineCase({
+  requirements: ['ARC-4'],
+  name: 'a metadata key written in agent:tool:after for one call of a group is stored with that call’s result only',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'alpha' });
+    h.tools.define({ name: 'beta' });
+    h.hooks.middleware('agent:tool:after', async (payload, next) => {
+      if (payload.name === 'alpha') payload.metadata['conformance:written-for'] = 'alpha';
+      await next();
+    });
+    h.model.script([{ toolCalls: [{ name: 'alpha' }, { name: 'beta' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const { results } = toolGroup(h, 's1');
+    const resultOf = (name: string) =>
+      assert.defined(
+        'ARC-4',
+        results.find((message) => message.content.includes(`${name}: ok`)),
+        {
+          rule: 'every tool call of a group must persist its tool result',
+          subject: `the persisted result of ${name}`,
+        },
+      );
+    assert.equal('ARC-4', resultOf('alpha').metadata['conformance:written-for'], 'alpha', {
+      rule: 'a key written into metadata in agent:tool:after must be stored with that tool result',
+      subject: 'the key on the result of the call it was written for',
+    });
+    assert.equal('ARC-4', resultOf('beta').metadata['conformance:written-for'], undefined, {
+      rule: "the metadata of agent:tool:after belongs to its call: a key written for one call must not be stored on another call's result",
+      subject: 'the key on the result of the other call of the group',
+    });
+  },
+});
+
+/**
+ * [ARC-6] The opening inputs are archived first thing in the turn's default action, before the
+ * turn resolves its model: a turn whose model cannot be resolved ends as `error` with its
+ * input in history. The near miss archives them only once a model was found.
+ */
+const openingArchivedWithoutModel = defineCase({
+  requirements: ['ARC-6'],
+  name: 'a turn whose model cannot be resolved has still archived its opening input',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.setDefault(undefined);
+    await sendHuman(context, 's1', 'question').done;
+    const turn = assert.defined('ARC-6', turns(h, 's1')[0], {
+      rule: 'every input must open a turn',
+      subject: 'the turn',
+    });
+    const write = assert.defined('ARC-6', incomingWrites(h, 'question')[0], {
+      rule: "opening inputs must be archived at the very start of the turn's default action, before it looks for a model",
+      subject: 'the archive write of the opening input of a turn without a model',
+    });
+    assert.that('ARC-6', write.incoming?.turnId === turn.turnId && write.incoming?.entry === 'opened', {
+      rule: 'opening inputs must be archived with the turn id and entry "opened"',
+      observed: `the input was archived with ${JSON.stringify(write.incoming)}`,
+    });
+  },
+});
+
+/**
+ * [ARC-8] The turn record is stored before `agent:turn:after`: its write is awaited, not only
+ * started. On a store that answers slowly, a middleware of `agent:turn:after` must find the
+ * record on the reply. The near miss starts the write and runs the hook at once.
+ */
+const recordStoredBeforeTurnAfter = defineCase({
+  requirements: ['ARC-8'],
+  name: 'on a slow store the turn record is already stored when agent:turn:after runs',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const slow = createGate();
+    h.archive.holdNext('updateMetadata', slow);
+    let seen: unknown = 'agent:turn:after did not run';
+    h.hooks.middleware('agent:turn:after', async (_payload, next) => {
+      seen = storedReplies(h, 's1').at(-1)?.metadata[Keys.TurnRecord];
+      await next();
+    });
+    h.model.script([{ text: 'answer' }]);
+    const input = sendHuman(context, 's1', 'question');
+    await h.settle();
+    slow.open();
+    await input.done;
+    assert.that('ARC-8', (seen as { outcome?: unknown } | undefined)?.outcome === 'replied', {
+      rule: 'the turn record must be stored on the last reply before agent:turn:after runs: its write is awaited',
+      observed: `agent:turn:after found ${JSON.stringify(seen)} as the record of the stored reply`,
+    });
+  },
+});
+
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
 export const ARC_CASES = [
   groupsCarryTurnId,
@@ -1089,4 +1188,7 @@ export const ARC_CASES = [
   resultRecordsItsContextCallId,
   replyTokensCountRetriedCall,
   toolAfterMetadataAfterNext,
+  toolAfterMetadataPerCall,
+  openingArchivedWithoutModel,
+  recordStoredBeforeTurnAfter,
 ];

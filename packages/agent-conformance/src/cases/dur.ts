@@ -199,5 +199,54 @@ const runningTurnNotCut = defineCase({
   },
 });
 
+/**
+ * [DUR-1] A crash can fall between a stopped turn's stop marker and its record: the turn has its
+ * marker and no record, and it is still cut. Recovery gives it its aborted record. The near
+ * miss takes a stop marker for a closed turn and leaves it without a record for ever.
+ */
+const stoppedCutTurnRecorded = defineCase({
+  requirements: ['DUR-1'],
+  name: 'a cut turn that has its stop marker but no record still gets its aborted record before the next turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const archive = assert.defined('DUR-1', h.services.archive, {
+      rule: 'the harness provides an archive in this case',
+      subject: 'the archive of the harness',
+    });
+    // What a process that died between the stop marker and the record left behind.
+    await archive.archiveIncoming(h.input({ sessionId: 's1', content: 'stopped, then a crash' }), {
+      turnId: CUT_TURN,
+      entry: 'opened',
+    });
+    await archive.append('s1', [
+      {
+        role: 'system',
+        kind: WellKnownKinds.TurnStopped,
+        content: 'The turn was stopped.',
+        metadata: { [Keys.TurnId]: CUT_TURN },
+      },
+    ]);
+    h.model.script([{ text: 'answered after the restart' }]);
+    await sendHuman(context, 's1', 'after the restart').done;
+    const stored = h.archive.messages('s1');
+    const next = stored.findIndex((message) => message.content === 'after the restart');
+    const records = stored
+      .slice(0, next === -1 ? undefined : next)
+      .filter((message) => turnIdOf(message) === CUT_TURN && message.metadata[Keys.TurnRecord] !== undefined)
+      .map((message) => (message.metadata[Keys.TurnRecord] as { outcome?: unknown }).outcome);
+    assert.deepEqual('DUR-1', records, ['aborted'], {
+      rule: 'a turn cut by a crash after its stop marker but before its record must be closed with an aborted record before the next turn',
+      subject: 'the outcomes of the records of the cut turn stored before the next input',
+    });
+  },
+});
+
 /** The cases of the DUR family ([DUR-1]..[DUR-3]). */
-export const DUR_CASES = [recoversCutTurn, noLostRecords, oneProcessPerSession, runningTurnNotCut];
+export const DUR_CASES = [
+  recoversCutTurn,
+  noLostRecords,
+  oneProcessPerSession,
+  runningTurnNotCut,
+  stoppedCutTurnRecorded,
+];

@@ -393,6 +393,36 @@ const noErrorAfterToolFailure = defineCase({
   },
 });
 
+/**
+ * [OUT-3] A turn blocked at `agent:turn:before` may hold several inputs (a human head takes the
+ * humans behind it, [SCH-6]); each of them gets its own end marker. The near miss ends a
+ * blocked turn's stream once, as if it held one input.
+ */
+const oneEndPerBlockedInput = defineCase({
+  requirements: ['OUT-3'],
+  name: 'every input of a turn blocked at agent:turn:before gets its own stream end marker',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'scheduled job', injection: true });
+    h.hooks.middleware('agent:turn:before', async (payload, next) => {
+      if (payload.inputs.some((input) => input.message.content === 'first human')) return;
+      await next();
+    });
+    h.model.script([{ text: 'answered the second on its own' }]);
+    const humans = [sendHuman(context, 's1', 'first human'), sendHuman(context, 's1', 'second human')];
+    await h.settle();
+    held.gate.open();
+    await Promise.all([held.input.done, ...humans.map((input) => input.done)]);
+    await h.settle();
+    assert.equal('OUT-3', ends(context, 's1').length, 3, {
+      rule: 'every input handled, dropped or blocked must get exactly one stream end marker, each input of a blocked turn included',
+      subject:
+        'the stream end markers of an injection and two human inputs, the humans blocked at agent:turn:before',
+    });
+  },
+});
+
 /** The cases of the OUT family ([OUT-1]..[OUT-3]). */
 export const OUT_CASES = [
   repliedPersisted,
@@ -408,4 +438,5 @@ export const OUT_CASES = [
   noErrorUnlessError,
   errorNoticeKind,
   noErrorAfterToolFailure,
+  oneEndPerBlockedInput,
 ];

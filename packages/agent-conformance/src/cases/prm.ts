@@ -279,6 +279,48 @@ const viewSignalAbortsWithTurn = defineCase({
   },
 });
 
+/**
+ * [PRM-2] The view's `inputs` is the turn's own array, the one `agent:turn:before` got (「与
+ * agent:turn:before 的同一份」), and it is live: an array a contribution kept from the first
+ * call shows an input that joined later. The near miss hands each build a fresh copy, current
+ * when made and stale afterwards.
+ */
+const viewInputsAreTheTurns = defineCase({
+  requirements: ['PRM-2'],
+  name: 'the inputs of every view are the turn’s own live array, the one agent:turn:before got',
+  run: async (context) => {
+    const h = context.harness;
+    const probe = h.contribute({
+      localId: 'probe',
+      bucket: 'systemOther',
+      label: 'Probe',
+      build: () => 'probe',
+    });
+    await secondInputDuringToolCall(context, 'the opening question', 'a joining question');
+    const turn = assert.defined('PRM-2', turns(h, 's1')[0], {
+      rule: 'every input must open a turn',
+      subject: 'the turn',
+    });
+    const views = probe.views.filter((view) => !view.dryRun && view.sessionId === 's1');
+    const first = assert.defined('PRM-2', views[0], {
+      rule: 'build(view) of a contribution must be called for the model calls of a turn (PRM-1)',
+      subject: 'the view of the first build',
+    });
+    assert.that(
+      'PRM-2',
+      views.every((view) => view.inputs === turn.inputs),
+      {
+        rule: 'the inputs of the view must be the same array agent:turn:before got, not a copy',
+        observed: 'a view held an array of its own',
+      },
+    );
+    assert.equal('PRM-2', first.inputs.length, 2, {
+      rule: 'the inputs of the view are live: the array a contribution got for the first call must show the input that joined later',
+      subject: 'the inputs of the first view once the turn ended',
+    });
+  },
+});
+
 /** The cases of the PRM family ([PRM-1]..[PRM-3]). */
 export const PRM_CASES = [
   materialised,
@@ -288,4 +330,5 @@ export const PRM_CASES = [
   viewAfterJoin,
   injectorCoversEveryMessage,
   viewSignalAbortsWithTurn,
+  viewInputsAreTheTurns,
 ];

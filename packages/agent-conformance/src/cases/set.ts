@@ -199,6 +199,7 @@ export const SET_CASES = [
   settingsPerTurn,
   noSettings,
   thinkingSetting,
+  iterationCase(0, { min: 0, max: 0 }),
   iterationCase(1, { min: 1, max: 1 }),
   iterationCase(3, { min: 2, max: 3 }),
   historySetting,

@@ -440,6 +440,47 @@ const joinedSettlesAfterTurn = defineCase({
   },
 });
 
+/**
+ * [SVC-2] A pending insertion the running turn never took (it arrived during the turn's last
+ * model call) belongs to the turn it later runs in: its handleMessage resolves after that
+ * turn's `agent:turn:after`. The near miss counts it with the turn it meant to join and
+ * settles it when that turn ends, before its own turn even started.
+ */
+const leftoverSettlesAfterItsTurn = defineCase({
+  requirements: ['SVC-2'],
+  name: 'handleMessage of a pending insertion its turn never took resolves only after the turn it ran in ended',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, {
+      sessionId: 's1',
+      content: 'first question',
+      reply: 'first answer',
+    });
+    h.model.script([{ text: 'second answer' }]);
+    const leftover = sendHuman(context, 's1', 'second question');
+    await h.settle();
+    held.gate.open();
+    const [, record] = await Promise.all([held.input.done, leftover.done]);
+    const turn = assert.defined(
+      'SVC-2',
+      turns(h, 's1').find((candidate) => contents(candidate.inputs).includes('second question')),
+      {
+        rule: 'an input neither released nor dropped must run in a turn',
+        subject: 'the turn of the late input',
+      },
+    );
+    const after = assert.defined('SVC-2', turn.afterRun, {
+      rule: 'every turn must end with agent:turn:after',
+      subject: 'the agent:turn:after run of the late input’s turn',
+    });
+    assert.that('SVC-2', record.state === 'resolved' && (record.settleSeq ?? 0) > after.seq, {
+      rule: 'handleMessage may resolve only after agent:turn:after of the turn the input ran in',
+      observed: `handleMessage ${record.state === 'resolved' ? 'resolved before agent:turn:after of the turn the input ran in' : 'did not resolve'}`,
+    });
+  },
+});
+
 /** The cases of the SVC family ([SVC-1]..[SVC-5]). */
 export const SVC_CASES = [
   serviceSurface,
@@ -458,4 +499,5 @@ export const SVC_CASES = [
   withoutArchiveModelSeesInput,
   toolFailureIsNoAbort,
   joinedSettlesAfterTurn,
+  leftoverSettlesAfterItsTurn,
 ];

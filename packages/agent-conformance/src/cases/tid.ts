@@ -193,6 +193,56 @@ const turnIdOnEarlyText = defineCase({
   },
 });
 
+/**
+ * [TID-2] The notice a turn sends when no model can be resolved is a message of that turn like
+ * any other: it carries the turn id. The near miss treats it as a notice about the session and
+ * sends it without one. Whether a notice is sent at all is [OUT-2]'s reference part.
+ */
+const turnIdOnNoModelNotice = defineCase({
+  requirements: ['TID-2'],
+  name: 'the notice of a turn whose model cannot be resolved carries its turn id',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.setDefault(undefined);
+    await sendHuman(context, 's1', 'question').done;
+    const id = assert.defined('TID-2', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must open a turn',
+      subject: 'the turn id',
+    });
+    for (const message of outbound(h, 's1'))
+      assert.equal('TID-2', message.turnId, id, {
+        rule: "every message a turn sends, the notice that no model could be resolved included, must carry its turn's id",
+        subject: 'the turn id of the notice of a turn without a model',
+      });
+  },
+});
+
+/**
+ * [TID-2] A turn's stream end markers are stream chunks of that turn: they carry its id. Only
+ * the marker of an input that never entered a turn (dropped, released) goes without one. The
+ * near miss sends a turn's markers in that shape too.
+ */
+const turnIdOnEndMarkers = defineCase({
+  requirements: ['TID-2'],
+  name: 'the stream end marker of a turn’s input carries the turn id',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const id = assert.defined('TID-2', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must open a turn',
+      subject: 'the turn id',
+    });
+    for (const chunk of streamChunks(h, 's1').filter((candidate) => candidate.type === 'end'))
+      assert.equal('TID-2', chunk.turnId, id, {
+        rule: "every outbound:stream chunk of a turn, the end marker of its input included, must carry the turn's id",
+        subject: 'the turn id of the end marker of an input that ran in a turn',
+      });
+  },
+});
+
 const uniqueCallIds = defineCase({
   requirements: ['TID-3'],
   name: 'each tool call gets its own call id',
@@ -343,4 +393,6 @@ export const TID_CASES = [
   snapshotsWithoutTurn,
   snapshotMidTurnWithoutTurn,
   leftoverInsertionFreshTurnId,
+  turnIdOnNoModelNotice,
+  turnIdOnEndMarkers,
 ];

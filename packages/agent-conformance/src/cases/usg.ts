@@ -905,7 +905,29 @@ const snapshotsOfEverySession = defineCase({
   },
 });
 
-/** The cases of the USG family ([USG-1]..[USG-9]). */
+/**
+ * [USG-5] A tool round appends one assistant message holding all its calls and one result per
+ * call: a group of two calls adds three messages. The near miss counts two per call (a call
+ * and its result), which only a group of several calls tells apart.
+ */
+const historyCountsGroupOfTwo = defineCase({
+  requirements: ['USG-5'],
+  name: 'historyMessages counts a group of two tool calls as one assistant message and two results',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'alpha' });
+    h.tools.define({ name: 'beta' });
+    h.model.script([{ toolCalls: [{ name: 'alpha' }, { name: 'beta' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const [first, second] = usageOfOnlyTurn(h, 's1', 'USG-5').map((event) => event.historyMessages);
+    assert.that('USG-5', first !== undefined && second !== undefined && second - first === 3, {
+      rule: 'historyMessages must add the messages appended: one assistant message with both calls and one result per call',
+      observed: `historyMessages went from ${String(first)} to ${String(second)} over a group of two calls`,
+    });
+  },
+});
+
 /**
  * [USG-3] A near miss of counting: an agent that counts the conversation again on each call
  * (instead of once, then what was appended) sees its history grow call by call and trims a
@@ -1062,6 +1084,106 @@ const untrimmedGrowsWithToolResults = defineCase({
   },
 });
 
+/**
+ * [USG-9] An assistant message with several tool calls and all its results are one group: the
+ * latest one keeps every result, however large. The near miss groups only the first result with
+ * its call, so a later result of the same message is history of its own and is dropped.
+ */
+const hardTrimmingKeepsEveryResult = defineCase({
+  requirements: ['USG-9'],
+  name: 'hard trimming keeps every result of the latest tool-call message with several calls',
+  harness: { model: SMALL_MODEL },
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { settings: { historyLimit: 0 } });
+    const drafts: MessageDraft[] = Array.from({ length: 6 }, (_unused, index) => ({
+      role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: `${seedMarker(index)} ${filler(`w${index}x`, 300)}`,
+    }));
+    const calls = ['pair-a', 'pair-b'];
+    drafts.push({
+      role: 'assistant',
+      content: `${seedMarker(drafts.length)} calling twice`,
+      toolCalls: calls.map((id) => ({ id, name: 'lookup', arguments: '{}' })),
+    });
+    for (const id of calls)
+      drafts.push({ role: 'tool', content: `RESULT ${id} ${filler(`${id}x`, 1000)}`, toolCallId: id });
+    h.archive.seed('s1', drafts);
+    h.model.script([{ text: 'done' }]);
+    await sendHuman(context, 's1', 'current question').done;
+    const first = assert.defined('USG-9', h.model.requests[0], {
+      rule: 'the turn must call the model',
+      subject: 'the first model call',
+    });
+    assert.that('USG-9', !callContains(first, seedMarker(0)), {
+      rule: 'hard trimming must drop the oldest history when history exceeds its allowance',
+      observed: 'the oldest history was sent with a history of about 4,000 tokens in a 2,048-token window',
+    });
+    for (const id of calls)
+      assert.that('USG-9', callContains(first, `RESULT ${id}`), {
+        rule: 'hard trimming must never drop the latest tool-call group: every result of its tool-call message',
+        observed: `the result of ${id} was dropped, the other result of the same message kept`,
+      });
+    assertGroupsWhole(first);
+  },
+});
+
+/** The tokens of a usage event outside history and tool results: what the request holds besides. */
+function fixedTokens(usage: TokenUsageEvent): number {
+  return TOKEN_BUDGET_BUCKETS.filter(
+    (bucket) => !['history', 'toolResults', 'reservedForReply'].includes(bucket),
+  ).reduce((sum, bucket) => sum + usage.breakdown[bucket], 0);
+}
+
+/** Nominal tokens of each seeded message of the allowance case: small, so the gap holds several. */
+const GAP_MESSAGE_TOKENS = 100;
+
+/**
+ * [USG-9] History is trimmed as soon as it exceeds its own allowance, although the whole
+ * request would still fit the model's context window (「整份请求放得下时也丢」): the room kept
+ * for the reply is not history's. A probe turn measures what a seeded message costs in the
+ * agent's own estimate; the case then seeds a history between the allowance and the window.
+ * The near miss trims only what would not fit the window.
+ */
+const hardTrimmingBeforeTheWindow = defineCase({
+  requirements: ['USG-9'],
+  name: 'hard trimming drops history past its allowance although the whole request would fit the context window',
+  harness: { model: { contextWindow: 8192, maxOutputTokens: 4096 } },
+  run: async (context) => {
+    const h = context.harness;
+    const probed = 4;
+    session(h, 'probe', { settings: { historyLimit: 0 } });
+    seedHistory(h, 'probe', { count: probed, tokens: GAP_MESSAGE_TOKENS });
+    h.model.script([{ text: 'probed' }, { text: 'done' }]);
+    await sendHuman(context, 'probe', 'probe question').done;
+    const probe = assert.defined('USG-9', usageOf(h, { sessionId: 'probe' })[0], {
+      rule: 'every model call must be followed by token:usage (USG-1)',
+      subject: 'the usage of the probe turn',
+    });
+    const perMessage = probe.untrimmedHistory / probed;
+    const fixed = fixedTokens(probe);
+    const allowance = probe.tokenBudget - fixed;
+    const room = probe.contextWindow - fixed;
+    // No gap of several messages between the allowance and the window: nothing to tell apart.
+    if (!(perMessage > 0) || room - allowance < 4 * perMessage) return;
+    const count = Math.round((allowance + room) / 2 / perMessage);
+    session(h, 's1', { settings: { historyLimit: 0 } });
+    seedHistory(h, 's1', { count, tokens: GAP_MESSAGE_TOKENS });
+    await sendHuman(context, 's1', 'current question').done;
+    const [usage] = usageOfOnlyTurn(h, 's1', 'USG-9');
+    const first = assert.defined('USG-9', h.model.requests.at(-1), {
+      rule: 'the turn must call the model',
+      subject: 'the model call of s1',
+    });
+    if (usage === undefined || usage.untrimmedHistory <= allowance) return;
+    assert.that('USG-9', !callContains(first, seedMarker(0)), {
+      rule: 'hard trimming must drop the oldest history once history exceeds its allowance, even if the whole request would fit the context window',
+      observed: `the oldest history was sent: ${usage.untrimmedHistory} tokens of history for an allowance of about ${allowance} (budget ${usage.tokenBudget}, window ${usage.contextWindow})`,
+    });
+  },
+});
+
+/** The cases of the USG family ([USG-1]..[USG-9]). */
 export const USG_CASES = [
   fittingHistoryKept,
   usagePerCall,
@@ -1091,4 +1213,7 @@ export const USG_CASES = [
   estimateCountsToolDefinitions,
   historyCountRunningTotal,
   untrimmedGrowsWithToolResults,
+  historyCountsGroupOfTwo,
+  hardTrimmingKeepsEveryResult,
+  hardTrimmingBeforeTheWindow,
 ];
