@@ -834,4 +834,436 @@ export const NEAR_MISSES: readonly NearMiss[] = [
       },
     ],
   },
+  {
+    name: 'tool-result-replaced-lost',
+    breaks: ['HK-6'],
+    what: 'an agent:tool:after middleware that assigns a new result is ignored; only edits in place count',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    },\n  );\n  if (ran.blocked) return result('The call was blocked.');\n  const after = { name: call.name, result: ran.result, toolCallContext, metadata: {} };\n  await hooks.run('agent:tool:after', after);\n  return result(after.result.content, after.metadata); // plugins' metadata kept ([ARC-4])\n}\n\n/** The assistant's own account on the turn's platform, when the app gave one ([ARC-3]). */\n",
+        to: "    },\n  );\n  if (ran.blocked) return result('The call was blocked.');\n  const toolResult = ran.result;\n  const after = { name: call.name, result: toolResult, toolCallContext, metadata: {} };\n  await hooks.run('agent:tool:after', after);\n  return result(toolResult.content, after.metadata); // plugins' metadata kept ([ARC-4])\n}\n\n/** The assistant's own account on the turn's platform, when the app gave one ([ARC-3]). */\n",
+      },
+    ],
+  },
+  {
+    name: 'call-id-per-group',
+    breaks: ['TID-3'],
+    what: 'the tool calls of one model response share one call id',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "  const group: MessageDraft[] = [\n    { role: 'assistant', content: response.content, toolCalls: response.toolCalls, metadata },\n  ];\n  for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model));\n  await services.archive?.append(turn.sessionId, group);\n  return group.map(asChat);\n}\n",
+        to: "  const group: MessageDraft[] = [\n    { role: 'assistant', content: response.content, toolCalls: response.toolCalls, metadata },\n  ];\n  const callId = randomUUID(); // the model's tool calls of this response\n  for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model, callId));\n  await services.archive?.append(turn.sessionId, group);\n  return group.map(asChat);\n}\n",
+      },
+      {
+        file: 'run-turn.ts',
+        from: "  turn: TurnHandle,\n  call: ToolCall,\n  model: ResolvedModel,\n): Promise<MessageDraft> {\n  const { hooks, events, tools } = services;\n  const first = turn.inputs[0]?.message;\n  const toolCallContext: ToolCallContext = {\n    sessionId: turn.sessionId,\n    turnId: turn.turnId,\n    callId: randomUUID(),\n    platform: first?.platform ?? 'unknown',\n    acceptsImages: model.capabilities.vision,\n    signal: turn.signal,\n",
+        to: "  turn: TurnHandle,\n  call: ToolCall,\n  model: ResolvedModel,\n  callId: string,\n): Promise<MessageDraft> {\n  const { hooks, events, tools } = services;\n  const first = turn.inputs[0]?.message;\n  const toolCallContext: ToolCallContext = {\n    sessionId: turn.sessionId,\n    turnId: turn.turnId,\n    callId,\n    platform: first?.platform ?? 'unknown',\n    acceptsImages: model.capabilities.vision,\n    signal: turn.signal,\n",
+      },
+    ],
+  },
+  {
+    name: 'no-model-notice-without-turn-id',
+    breaks: ['TID-2'],
+    what: 'the notice that no model could be resolved goes out without the turn id',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "}\n\n/** Ends the turn as `error` and tells the session why ([OUT-2], [TID-2]). */\nasync function fail(services: MinimalAgentServices, turn: TurnHandle, state: TurnState, error: string) {\n  state.outcome = 'error';\n  state.error = error;\n  const message = { sessionId: turn.sessionId, content: error, turnId: turn.turnId, kind: 'notice' as const };\n  await services.events.emit('outbound:message', { message });\n}\n\n",
+        to: "}\n\n/** Ends the turn as `error` and tells the session why ([OUT-2], [TID-2]). */\nasync function fail(services: MinimalAgentServices, turn: TurnHandle, state: TurnState, error: string, system = false) {\n  state.outcome = 'error';\n  state.error = error;\n  // A system notice is about the session, not a turn's message: no model ever ran this turn.\n  const ids = system ? {} : { turnId: turn.turnId };\n  const message = { sessionId: turn.sessionId, content: error, ...ids, kind: 'notice' as const };\n  await services.events.emit('outbound:message', { message });\n}\n\n",
+      },
+      {
+        file: 'run-turn.ts',
+        from: "  const { llm, hooks, memory, sessions } = services;\n  const { turnId, sessionId, signal, inputs } = turn;\n  const model = await llm.resolveModel(sessions.getSettings(sessionId)?.model);\n  if (model === undefined) return fail(services, turn, state, 'No model could be resolved for this session.');\n  // The stored history (this turn's archived inputs among it), then the inputs that are not stored.\n  const stored = (await memory?.history(sessionId)) ?? [];\n  const own = new Set(inputs.map((input) => input.archived?.id));\n",
+        to: "  const { llm, hooks, memory, sessions } = services;\n  const { turnId, sessionId, signal, inputs } = turn;\n  const model = await llm.resolveModel(sessions.getSettings(sessionId)?.model);\n  if (model === undefined) return fail(services, turn, state, 'No model could be resolved for this session.', true);\n  // The stored history (this turn's archived inputs among it), then the inputs that are not stored.\n  const stored = (await memory?.history(sessionId)) ?? [];\n  const own = new Set(inputs.map((input) => input.archived?.id));\n",
+      },
+    ],
+  },
+  {
+    name: 'bucket-keeps-last-injector',
+    breaks: ['PRM-3'],
+    what: 'a bucket keeps the figure of its last contribution only, dropping the injectors before it',
+    edits: [
+      {
+        file: 'prompt.ts',
+        from: "  const injectors: Partial<Record<TokenBudgetBucket, Record<string, number>>> = {};\n  for (const { key, bucket, message } of prompt.blocks) {\n    breakdown[bucket] += estimate(message);\n    const figures = injectors[bucket] ?? {};\n    injectors[bucket] = figures;\n    figures[key] = (figures[key] ?? 0) + estimate(message);\n  }\n  for (const message of prompt.sentHistory) {\n    const isTool = message.role === 'tool' || (message.toolCalls?.length ?? 0) > 0;\n",
+        to: "  const injectors: Partial<Record<TokenBudgetBucket, Record<string, number>>> = {};\n  for (const { key, bucket, message } of prompt.blocks) {\n    breakdown[bucket] += estimate(message);\n    // The bucket's injector: the contribution whose messages fill it, all of them summed.\n    injectors[bucket] = { [key]: (injectors[bucket]?.[key] ?? 0) + estimate(message) };\n  }\n  for (const message of prompt.sentHistory) {\n    const isTool = message.role === 'tool' || (message.toolCalls?.length ?? 0) > 0;\n",
+      },
+    ],
+  },
+  {
+    name: 'drain-aborts-only',
+    breaks: ['DRN-1'],
+    what: 'drain aborts the running turns as abort without queued does, so queued inputs open turns',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '  services.lifecycle.onDrain(async () => {\n    draining = true;\n    wakeHeld();\n    await Promise.all([...sessions.values()].map(stop));\n  });\n\n  return {\n',
+        to: '  services.lifecycle.onDrain(async () => {\n    draining = true;\n    wakeHeld();\n    // Abort every in-flight turn, as abort(sessionId) does, and wait for it.\n    await Promise.all([...sessions.values()].map((session) => {\n      session.running?.controller.abort();\n      return session.running?.ended;\n    }));\n  });\n\n  return {\n',
+      },
+    ],
+  },
+  {
+    name: 'turn-end-markers-without-turn-id',
+    breaks: ['TID-2'],
+    what: "the stream end markers of a turn's inputs go out without its turn id, like those of dropped inputs",
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    const after = { inputs, reply, outcome, sessionId, turnId, ...(error === undefined ? {} : { error }) };\n    await hooks.run('agent:turn:after', after);\n  });\n  for (const _input of inputs)\n    void events.emit('outbound:stream', { chunk: { type: 'end', sessionId, turnId } });\n}\n\n/** Archives inputs with the turn id and how they entered ([ARC-6], [HK-9]); idle triggers never. */\n",
+        to: "    const after = { inputs, reply, outcome, sessionId, turnId, ...(error === undefined ? {} : { error }) };\n    await hooks.run('agent:turn:after', after);\n  });\n  // One end marker per input, the same marker a dropped or released input gets ([OUT-3]).\n  for (const _input of inputs) void events.emit('outbound:stream', { chunk: { type: 'end', sessionId } });\n}\n\n/** Archives inputs with the turn id and how they entered ([ARC-6], [HK-9]); idle triggers never. */\n",
+      },
+    ],
+  },
+  {
+    name: 'contributions-after-llm-before',
+    breaks: ['PRM-1'],
+    what: 'agent:llm:before sees the history without the contributions, which are put in front only for the model',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: '    const tools = await services.tools.listTools({ sessionId });\n    const prompt = fit({ blocks, tools, earlier, current, model });\n    trimmed ||= prompt.trimmed; // once trimmed, for the rest of the turn ([USG-3])\n    const before = {\n      messages: prompt.messages,\n      tools: [...tools],\n      acceptsImages: model.capabilities.vision,\n      sessionId,\n',
+        to: '    const tools = await services.tools.listTools({ sessionId });\n    const prompt = fit({ blocks, tools, earlier, current, model });\n    trimmed ||= prompt.trimmed; // once trimmed, for the rest of the turn ([USG-3])\n    const system = prompt.blocks.map((block) => block.message);\n    const before = {\n      messages: prompt.sentHistory.slice(),\n      tools: [...tools],\n      acceptsImages: model.capabilities.vision,\n      sessionId,\n',
+      },
+      {
+        file: 'run-turn.ts',
+        from: '    signal.throwIfAborted();\n    const response = await llm.chat({\n      model,\n      messages: before.messages,\n      tools: before.tools,\n      signal,\n      onDelta: (delta) => {\n',
+        to: '    signal.throwIfAborted();\n    const response = await llm.chat({\n      model,\n      messages: [...system, ...before.messages], // the prompt contributions go first\n      tools: before.tools,\n      signal,\n      onDelta: (delta) => {\n',
+      },
+    ],
+  },
+  {
+    name: 'view-inputs-copied-per-call',
+    breaks: ['PRM-2'],
+    what: "each build gets a fresh copy of the turn's inputs instead of the turn's own live array",
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    current.push(...joined.map((input) => ({ role: 'user' as const, content: input.message.content })));\n    historyMessages += joined.length;\n\n    const view = { sessionId, platform: inputs[0]?.message.platform, turnId, inputs, signal, dryRun: false };\n    const blocks = await buildContributions(services.contributions, {\n      ...view,\n      messages: [...earlier, ...current],\n",
+        to: "    current.push(...joined.map((input) => ({ role: 'user' as const, content: input.message.content })));\n    historyMessages += joined.length;\n\n    // What this call is built from, frozen: a contribution must not see the list move under it.\n    const view = { sessionId, platform: inputs[0]?.message.platform, turnId, inputs: [...inputs], signal, dryRun: false };\n    const blocks = await buildContributions(services.contributions, {\n      ...view,\n      messages: [...earlier, ...current],\n",
+      },
+    ],
+  },
+  {
+    name: 'view-inputs-frozen-at-open',
+    breaks: ['PRM-2'],
+    what: 'the view is built once per turn from a copy of the opening inputs',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: '  let historyMessages = (await memory?.countHistory(sessionId)) ?? inputs.length;\n  let trimmed = false;\n  const source = inputs[0]?.message.source;\n  for (let iteration = 0, rounds = 0, attempt = 0; ; iteration += 1) {\n    signal.throwIfAborted(); // no model call starts after an abort ([ABT-1])\n    const joined = turn.takeInsertions();\n',
+        to: '  let historyMessages = (await memory?.countHistory(sessionId)) ?? inputs.length;\n  let trimmed = false;\n  const source = inputs[0]?.message.source;\n  // What the contributions see: the turn, as it was opened ([PRM-2]).\n  const view = { sessionId, platform: inputs[0]?.message.platform, turnId, inputs: [...inputs], signal, dryRun: false };\n  for (let iteration = 0, rounds = 0, attempt = 0; ; iteration += 1) {\n    signal.throwIfAborted(); // no model call starts after an abort ([ABT-1])\n    const joined = turn.takeInsertions();\n',
+      },
+      {
+        file: 'run-turn.ts',
+        from: "    current.push(...joined.map((input) => ({ role: 'user' as const, content: input.message.content })));\n    historyMessages += joined.length;\n\n    const view = { sessionId, platform: inputs[0]?.message.platform, turnId, inputs, signal, dryRun: false };\n    const blocks = await buildContributions(services.contributions, {\n      ...view,\n      messages: [...earlier, ...current],\n",
+        to: "    current.push(...joined.map((input) => ({ role: 'user' as const, content: input.message.content })));\n    historyMessages += joined.length;\n\n    const blocks = await buildContributions(services.contributions, {\n      ...view,\n      messages: [...earlier, ...current],\n",
+      },
+    ],
+  },
+  {
+    name: 'assign-model-skips-missing-settings',
+    breaks: ['SET-1'],
+    what: 'assignModel does nothing for a session without settings instead of throwing',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '      }\n    },\n\n    assignModel: (sessionId, model) => sessionManager.updateSettings(sessionId, { model }), // [SET-1]\n\n    registerPreprocessor(name: string, handler: PreprocessorFn) {\n      preprocessors.get(name)?.(); // the same name replaces ([BND-1])\n',
+        to: '      }\n    },\n\n    async assignModel(sessionId, model) {\n      // A session without settings of its own runs on the defaults: nothing to write there.\n      if (sessionManager.getSettings(sessionId) === undefined) return;\n      await sessionManager.updateSettings(sessionId, { model }); // [SET-1]\n    },\n\n    registerPreprocessor(name: string, handler: PreprocessorFn) {\n      preprocessors.get(name)?.(); // the same name replaces ([BND-1])\n',
+      },
+    ],
+  },
+  {
+    name: 'insertion-settles-with-running-turn',
+    breaks: ['SVC-2'],
+    what: 'a pending insertion the turn never took settles when that turn ends, before its own turn ran',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '      const joining = session.queue.filter((entry) => entry.pending);\n      if (joining.length === 0) return [];\n      session.queue.splice(0, session.queue.length, ...session.queue.filter((entry) => !entry.pending));\n      running.entries.push(...joining);\n      announce(session);\n      return joining.map((entry) => entry.input);\n    };\n',
+        to: '      const joining = session.queue.filter((entry) => entry.pending);\n      if (joining.length === 0) return [];\n      session.queue.splice(0, session.queue.length, ...session.queue.filter((entry) => !entry.pending));\n      announce(session);\n      return joining.map((entry) => entry.input);\n    };\n',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '    const { promise: settled, resolve: settle } = settleable();\n    const human = message.source === undefined;\n    const pending = human && session.running?.human === true;\n    session.queue.push({ input: { message }, human, pending, settle });\n    announce(session);\n    openNext(session);\n    await settled;\n',
+        to: '    const { promise: settled, resolve: settle } = settleable();\n    const human = message.source === undefined;\n    const pending = human && session.running?.human === true;\n    const entry = { input: { message }, human, pending, settle };\n    session.queue.push(entry);\n    // A pending insertion belongs to the running turn: it settles with it ([SVC-2]).\n    if (pending) session.running!.entries.push(entry);\n    announce(session);\n    openNext(session);\n    await settled;\n',
+      },
+    ],
+  },
+  {
+    name: 'archive-after-model-resolved',
+    breaks: ['ARC-6'],
+    what: 'the opening inputs are archived only once a model was resolved, so a turn without a model archives none',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    try {\n      await archiveInputs(services, turn, inputs, 'opened');\n      await converse(services, turn, state);",
+        to: '    try {\n      await converse(services, turn, state);',
+      },
+      {
+        file: 'run-turn.ts',
+        from: "  if (model === undefined) return fail(services, turn, state, 'No model could be resolved for this session.');\n",
+        to: "  if (model === undefined) return fail(services, turn, state, 'No model could be resolved for this session.');\n  await archiveInputs(services, turn, inputs, 'opened');\n",
+      },
+    ],
+  },
+  {
+    name: 'history-counts-call-pairs',
+    breaks: ['USG-5'],
+    what: 'historyMessages adds two per tool call, where a group of several calls appends one assistant message',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: '      historyMessages += group.length;',
+        to: '      historyMessages += 2 * toolCalls.length; // each call and its result',
+      },
+    ],
+  },
+  {
+    name: 'record-not-awaited',
+    breaks: ['ARC-8'],
+    what: 'the turn record write is started but not awaited before agent:turn:after',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: '    await writeRecord(services, turn, state).catch(() => undefined);',
+        to: '    void writeRecord(services, turn, state).catch(() => undefined);',
+      },
+    ],
+  },
+  {
+    name: 'tool-metadata-shared-in-group',
+    breaks: ['ARC-4'],
+    what: 'the calls of a group share one metadata object, so a key written for one is stored on all',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: '  for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model));',
+        to: '  const pluginMetadata: Record<string, unknown> = {}; // what agent:tool:after middlewares write, for the group\n  for (const call of response.toolCalls) group.push(await callTool(services, turn, call, model, pluginMetadata));',
+      },
+      {
+        file: 'run-turn.ts',
+        from: '  model: ResolvedModel,\n): Promise<MessageDraft> {',
+        to: '  model: ResolvedModel,\n  pluginMetadata: Record<string, unknown>,\n): Promise<MessageDraft> {',
+      },
+      {
+        file: 'run-turn.ts',
+        from: '  const after = { name: call.name, result: ran.result, toolCallContext, metadata: {} };',
+        to: '  const after = { name: call.name, result: ran.result, toolCallContext, metadata: pluginMetadata };',
+      },
+    ],
+  },
+  {
+    name: 'model-call-after-llm-before-abort',
+    breaks: ['ABT-1'],
+    what: 'an abort during agent:llm:before still starts the model call',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    await hooks.run('agent:llm:before', before);\n    signal.throwIfAborted();\n",
+        to: "    await hooks.run('agent:llm:before', before);\n",
+      },
+    ],
+  },
+  {
+    name: 'released-archived-at-once',
+    breaks: ['ABT-3'],
+    what: 'inputs released by abort with queued are archived at the release, before the running turn settled',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '      session.toArchive.push(...released);\n      if (session.running === undefined) void archiveReleased(session);',
+        to: '      session.toArchive.push(...released);\n      void archiveReleased(session);',
+      },
+    ],
+  },
+  {
+    name: 'abort-drops-insertions',
+    breaks: ['ABT-4'],
+    what: "an abort without queued releases the stopped turn's pending insertions",
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '        session.running = undefined;\n        // Insertions the turn did not take wait where they were enqueued ([SCH-3]).\n        for (const entry of session.queue) entry.pending = false;',
+        to: '        session.running = undefined;\n        // A stopped turn takes its insertions with it; otherwise they wait where they were enqueued ([SCH-3]).\n        if (running.controller.signal.aborted) {\n          const dropped = session.queue.filter((entry) => entry.pending);\n          session.queue.splice(0, session.queue.length, ...session.queue.filter((entry) => !entry.pending));\n          if (dropped.length > 0) announce(session);\n          for (const entry of dropped) {\n            endStream(session.id);\n            entry.settle();\n          }\n        }\n        for (const entry of session.queue) entry.pending = false;',
+      },
+    ],
+  },
+  {
+    name: 'clearing-archives-released',
+    breaks: ['CLR-1'],
+    what: 'clearing releases the waiting inputs as abort with queued does, archiving them',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '  function stop(session: Session): Promise<void> {\n    session.running?.controller.abort();\n    release(session, false);',
+        to: '  function stop(session: Session, archive = false): Promise<void> {\n    session.running?.controller.abort();\n    release(session, archive);',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '        await Promise.all(chosen.map(stop)); // [CLR-1]',
+        to: '        await Promise.all(chosen.map((session) => stop(session, true))); // released as abort with queued does [CLR-1]',
+      },
+    ],
+  },
+  {
+    name: 'generation-after-preprocessing',
+    breaks: ['DEL-2'],
+    what: 'the first generation read happens after agent:input:before, not at handleMessage entry',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: "      const generation = sessionManager.generationOf(message.sessionId);\n      const run = await hooks.run('agent:input:before', { message }, ({ message: input }) =>\n        admit(input, generation),\n      );",
+        to: "      // The generation as the input reaches its session, once the preprocessors are done with it.\n      const run = await hooks.run('agent:input:before', { message }, ({ message: input }) =>\n        admit(input, sessionManager.generationOf(input.sessionId)),\n      );",
+      },
+    ],
+  },
+  {
+    name: 'blocked-turn-without-end-marker',
+    breaks: ['OUT-3'],
+    what: 'the end markers are sent inside the default action, so a blocked turn sends none',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    await hooks.run('agent:turn:after', after);\n  });\n  for (const _input of inputs)\n    void events.emit('outbound:stream', { chunk: { type: 'end', sessionId, turnId } });\n}",
+        to: "    await hooks.run('agent:turn:after', after);\n    for (const _input of inputs)\n      void events.emit('outbound:stream', { chunk: { type: 'end', sessionId, turnId } });\n  });\n}",
+      },
+    ],
+  },
+  {
+    name: 'history-count-before-archive',
+    breaks: ['USG-5'],
+    what: 'the start-of-turn count is read before the opening inputs are archived',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    try {\n      await archiveInputs(services, turn, inputs, 'opened');\n      await converse(services, turn, state);",
+        to: "    try {\n      // The session's active history as the turn starts ([USG-5]).\n      const historyAtStart = (await services.memory?.countHistory(sessionId)) ?? inputs.length;\n      await archiveInputs(services, turn, inputs, 'opened');\n      await converse(services, turn, state, historyAtStart);",
+      },
+      {
+        file: 'run-turn.ts',
+        from: 'async function converse(services: MinimalAgentServices, turn: TurnHandle, state: TurnState): Promise<void> {',
+        to: 'async function converse(\n  services: MinimalAgentServices,\n  turn: TurnHandle,\n  state: TurnState,\n  historyAtStart: number,\n): Promise<void> {',
+      },
+      {
+        file: 'run-turn.ts',
+        from: '  let historyMessages = (await memory?.countHistory(sessionId)) ?? inputs.length;',
+        to: '  let historyMessages = historyAtStart;',
+      },
+    ],
+  },
+  {
+    name: 'zero-usage-taken',
+    breaks: ['USG-2'],
+    what: 'a reported 0 prompt tokens is taken as used',
+    edits: [
+      {
+        file: 'prompt.ts',
+        from: 'reported !== undefined && Number.isFinite(reported) && reported > 0',
+        to: 'reported !== undefined && Number.isFinite(reported) && reported >= 0',
+      },
+    ],
+  },
+  {
+    name: 'usage-ratio-over-budget',
+    breaks: ['USG-2'],
+    what: 'usageRatio is used over the token budget instead of the context window',
+    edits: [
+      {
+        file: 'prompt.ts',
+        from: '    usageRatio: used / contextWindow,',
+        to: '    usageRatio: used / budgetOf(prompt.model),',
+      },
+    ],
+  },
+  {
+    name: 'retry-drafts-not-persisted',
+    breaks: ['ARC-5'],
+    what: 'versions a format retry dropped are neither sent nor stored',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "      // The dropped version is persisted, never sent ([ARC-5]); the model gets the feedback ([HK-7]).\n      const draft = { role: 'assistant' as const, content: reply.archiveContent ?? reply.content };\n      await services.archive?.append(sessionId, [{ ...draft, metadata: { [Keys.TurnId]: turnId } }]);\n",
+        to: "      // The dropped version is never sent nor kept ([ARC-5]); the model gets the feedback ([HK-7]).\n      const draft = { role: 'assistant' as const, content: reply.archiveContent ?? reply.content };\n",
+      },
+    ],
+  },
+  {
+    name: 'reply-tokens-last-call',
+    breaks: ['ARC-3'],
+    what: "the final reply's token usage records only the last call",
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: '    state.tokens.promptTokens += response.usage?.promptTokens ?? 0;\n    state.tokens.completionTokens += response.usage?.completionTokens ?? 0;',
+        to: '    state.tokens.promptTokens = response.usage?.promptTokens ?? 0;\n    state.tokens.completionTokens = response.usage?.completionTokens ?? 0;',
+      },
+    ],
+  },
+  {
+    name: 'sessions-take-turns',
+    breaks: ['SCH-5'],
+    what: 'only one turn runs at a time across all sessions',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '    if (session.running !== undefined || session.queue.length === 0 || holdOf(session.id)) return;',
+        to: '    if (session.running !== undefined || session.queue.length === 0 || holdOf(session.id)) return;\n    if ([...sessions.values()].some((other) => other.running !== undefined)) return; // one turn at a time',
+      },
+      {
+        file: 'minimal-agent.ts',
+        from: '        openNext(session);\n      });',
+        to: '        for (const other of sessions.values()) openNext(other);\n      });',
+      },
+    ],
+  },
+  {
+    name: 'deletion-aborts-only',
+    breaks: ['DEL-1'],
+    what: 'the session:deleted listener aborts and waits but leaves the queued inputs, which open a turn',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '    return session === undefined ? undefined : stop(session);',
+        to: '    if (session === undefined) return undefined;\n    session.running?.controller.abort(); // as abort(sessionId) does\n    return session.running?.ended;',
+      },
+    ],
+  },
+  {
+    name: 'stopped-between-calls-silent',
+    breaks: ['ABT-1'],
+    what: 'a turn stopped between calls ends silent instead of aborted',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: '    signal.throwIfAborted(); // no model call starts after an abort ([ABT-1])',
+        to: '    if (signal.aborted) return; // no model call starts after an abort ([ABT-1])',
+      },
+    ],
+  },
+  {
+    name: 'joined-not-sent',
+    breaks: ['SCH-2'],
+    what: 'a joined input is archived and added to the inputs but not sent to the model',
+    edits: [
+      {
+        file: 'run-turn.ts',
+        from: "    await archiveInputs(services, turn, joined, 'joined');\n    current.push(...joined.map((input) => ({ role: 'user' as const, content: input.message.content })));\n",
+        to: "    await archiveInputs(services, turn, joined, 'joined');\n",
+      },
+    ],
+  },
+  {
+    name: 'insertions-join-unannounced',
+    breaks: ['SCH-8'],
+    what: 'no agent:queue event when pending insertions join the turn',
+    edits: [
+      {
+        file: 'minimal-agent.ts',
+        from: '      running.entries.push(...joining);\n      announce(session);\n',
+        to: '      running.entries.push(...joining);\n',
+      },
+    ],
+  },
 ];
