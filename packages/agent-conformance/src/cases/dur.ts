@@ -1,3 +1,4 @@
+import type { MessageArchiveService } from '@aalis/api-message-archive';
 import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
@@ -32,19 +33,27 @@ function assertNextCallSees(h: Harness, stopMarker: string): void {
   });
 }
 
+/**
+ * Archives in `s1` the opening input `content` of the turn a crashed process left behind
+ * ([DUR-1]); returns the harness's archive for what else the case stores of that turn.
+ */
+async function seedCutTurn(h: Harness, content: string): Promise<MessageArchiveService> {
+  const archive = assert.defined('DUR-1', h.services.archive, {
+    rule: 'the harness provides an archive in this case',
+    subject: 'the archive of the harness',
+  });
+  await archive.archiveIncoming(h.input({ sessionId: 's1', content }), { turnId: CUT_TURN, entry: 'opened' });
+  return archive;
+}
+
 const recoversCutTurn = defineCase({
   requirements: ['DUR-1'],
   name: 'a turn cut by a crash is closed before the next one: an error result per unanswered call, a stop marker, then its aborted record',
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const archive = assert.defined('DUR-1', h.services.archive, {
-      rule: 'the harness provides an archive in this case',
-      subject: 'the archive of the harness',
-    });
     // What a process that died mid-turn left: an opened input and a tool call nobody answered.
-    const input = h.input({ sessionId: 's1', content: 'cut short by a crash' });
-    await archive.archiveIncoming(input, { turnId: CUT_TURN, entry: 'opened' });
+    const archive = await seedCutTurn(h, 'cut short by a crash');
     await archive.append('s1', [
       {
         role: 'assistant',
@@ -160,14 +169,7 @@ const runningTurnNotCut = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const archive = assert.defined('DUR-1', h.services.archive, {
-      rule: 'the harness provides an archive in this case',
-      subject: 'the archive of the harness',
-    });
-    await archive.archiveIncoming(h.input({ sessionId: 's1', content: 'cut short by a crash' }), {
-      turnId: CUT_TURN,
-      entry: 'opened',
-    });
+    await seedCutTurn(h, 'cut short by a crash');
     h.archive.failNext('append');
     const gate = createGate();
     const [step] = h.model.script([{ waitFor: gate, text: 'answered while recovering' }]);
@@ -210,15 +212,8 @@ const stoppedCutTurnRecorded = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const archive = assert.defined('DUR-1', h.services.archive, {
-      rule: 'the harness provides an archive in this case',
-      subject: 'the archive of the harness',
-    });
     // What a process that died between the stop marker and the record left behind.
-    await archive.archiveIncoming(h.input({ sessionId: 's1', content: 'stopped, then a crash' }), {
-      turnId: CUT_TURN,
-      entry: 'opened',
-    });
+    const archive = await seedCutTurn(h, 'stopped, then a crash');
     await archive.append('s1', [
       {
         role: 'system',

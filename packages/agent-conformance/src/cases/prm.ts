@@ -1,5 +1,5 @@
 import { assert } from '../assert';
-import { defineCase } from '../define-case';
+import { type CaseContext, defineCase } from '../define-case';
 import { callContains, secondInputDuringToolCall, sendHuman, session, turns, usageOf } from './scenario';
 
 const materialised = defineCase({
@@ -146,6 +146,27 @@ const viewMessagesHoldConversation = defineCase({
 });
 
 /**
+ * Runs the scenario of a human input joining `s1`'s turn during its tool call
+ * (`secondInputDuringToolCall`) with a probe contribution; returns the turn and the views the
+ * probe's builds got.
+ */
+async function joinWithProbe(context: CaseContext) {
+  const h = context.harness;
+  const probe = h.contribute({
+    localId: 'probe',
+    bucket: 'systemOther',
+    label: 'Probe',
+    build: () => 'probe',
+  });
+  await secondInputDuringToolCall(context, 'the opening question', 'a joining question');
+  const turn = assert.defined('PRM-2', turns(h, 's1')[0], {
+    rule: 'every input must open a turn',
+    subject: 'the turn',
+  });
+  return { turn, views: probe.views };
+}
+
+/**
  * [PRM-2] The view is built for each model call from the turn as it stands then: its inputs
  * are the turn's live array (the same objects as `agent:turn:before`, a joined input included,
  * [SCH-2]) and its messages the list that call is assembled from, the tool-call group included.
@@ -155,29 +176,18 @@ const viewAfterJoin = defineCase({
   requirements: ['PRM-2'],
   name: 'the view built for the call after a join holds the joined input and the tool results of the turn so far',
   run: async (context) => {
-    const h = context.harness;
-    const probe = h.contribute({
-      localId: 'probe',
-      bucket: 'systemOther',
-      label: 'Probe',
-      build: () => 'probe',
-    });
-    await secondInputDuringToolCall(context, 'the opening question', 'a joining question');
-    const turn = assert.defined('PRM-2', turns(h, 's1')[0], {
-      rule: 'every input must open a turn',
-      subject: 'the turn',
-    });
+    const { turn, views } = await joinWithProbe(context);
     assert.equal('PRM-2', turn.inputs.length, 2, {
       rule: 'a human input arriving during a human-opened turn joins it before its next model call (SCH-2)',
       subject: 'the inputs of the turn',
     });
-    const view = assert.defined('PRM-2', probe.views.at(-1), {
+    const view = assert.defined('PRM-2', views.at(-1), {
       rule: 'build(view) of a contribution must be called for every model call of the turn (PRM-1)',
       subject: 'the view of the last build',
     });
-    assert.that('PRM-2', probe.views.length >= 2, {
+    assert.that('PRM-2', views.length >= 2, {
       rule: 'contributions are materialised before every model call (PRM-1), so the call after the tool gets its own build',
-      observed: `${probe.views.length} build(s) for a turn of two model calls`,
+      observed: `${views.length} build(s) for a turn of two model calls`,
     });
     assert.equal('PRM-2', view.inputs.length, 2, {
       rule: "the inputs of the view are the turn's inputs as they stand, a joined input included",
@@ -289,19 +299,9 @@ const viewInputsAreTheTurns = defineCase({
   requirements: ['PRM-2'],
   name: 'the inputs of every view are the turn’s own live array, the one agent:turn:before got',
   run: async (context) => {
-    const h = context.harness;
-    const probe = h.contribute({
-      localId: 'probe',
-      bucket: 'systemOther',
-      label: 'Probe',
-      build: () => 'probe',
-    });
-    await secondInputDuringToolCall(context, 'the opening question', 'a joining question');
-    const turn = assert.defined('PRM-2', turns(h, 's1')[0], {
-      rule: 'every input must open a turn',
-      subject: 'the turn',
-    });
-    const views = probe.views.filter((view) => !view.dryRun && view.sessionId === 's1');
+    const joined = await joinWithProbe(context);
+    const { turn } = joined;
+    const views = joined.views.filter((view) => !view.dryRun && view.sessionId === 's1');
     const first = assert.defined('PRM-2', views[0], {
       rule: 'build(view) of a contribution must be called for the model calls of a turn (PRM-1)',
       subject: 'the view of the first build',

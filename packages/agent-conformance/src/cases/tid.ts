@@ -134,27 +134,49 @@ const turnIdEverywhere = defineCase({
   },
 });
 
-// Whether an error turn sends a notice at all is the reference implementation's choice ([OUT-2]'s
-// wording, checked there): this case checks only that what the turn sends carries its id.
-const turnIdOnNotices = defineCase({
-  requirements: ['TID-2'],
-  name: 'the error notice of a turn carries its turn id',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    h.model.script([{ throws: 'the model is down' }]);
-    await sendHuman(context, 's1', 'question').done;
-    const id = assert.defined('TID-2', turns(h, 's1')[0]?.turnId, {
-      rule: 'every input must open a turn',
-      subject: 'the turn id',
-    });
-    for (const message of outbound(h, 's1'))
-      assert.equal('TID-2', message.turnId, id, {
-        rule: "the error notice must carry its turn's id (OutgoingMessage.turnId)",
-        subject: 'the turn id of the error notice',
+/**
+ * [TID-2] What an error turn of `s1` sends (set up by `fail`) carries its turn id: `what`
+ * names it. Whether an error turn sends a notice at all is the reference implementation's
+ * choice ([OUT-2]'s wording, checked there): the case checks only that what it sends carries
+ * the id.
+ */
+function noticeCarriesTurnId(name: string, what: string, fail: (h: Harness) => void) {
+  return defineCase({
+    requirements: ['TID-2'],
+    name,
+    run: async (context) => {
+      const h = context.harness;
+      session(h, 's1');
+      fail(h);
+      await sendHuman(context, 's1', 'question').done;
+      const id = assert.defined('TID-2', turns(h, 's1')[0]?.turnId, {
+        rule: 'every input must open a turn',
+        subject: 'the turn id',
       });
-  },
-});
+      for (const message of outbound(h, 's1'))
+        assert.equal('TID-2', message.turnId, id, {
+          rule: `${what} must carry its turn's id (OutgoingMessage.turnId)`,
+          subject: `the turn id of ${what}`,
+        });
+    },
+  });
+}
+
+const turnIdOnNotices = noticeCarriesTurnId(
+  'the error notice of a turn carries its turn id',
+  'the error notice',
+  (h) => h.model.script([{ throws: 'the model is down' }]),
+);
+
+/**
+ * The notice a turn sends when no model can be resolved is a message of that turn like any
+ * other. The near miss treats it as a notice about the session and sends it without an id.
+ */
+const turnIdOnNoModelNotice = noticeCarriesTurnId(
+  'the notice of a turn whose model cannot be resolved carries its turn id',
+  'the notice that no model could be resolved',
+  (h) => h.model.setDefault(undefined),
+);
 
 // Outside rooms the contract neither requires nor forbids sending the text said alongside tool
 // calls ([ARC-5] restricts rooms only); whatever a turn hands out must carry its id.
@@ -190,31 +212,6 @@ const turnIdOnEarlyText = defineCase({
         observed: `a message went out with the kind ${JSON.stringify(message.kind)}`,
       });
     }
-  },
-});
-
-/**
- * [TID-2] The notice a turn sends when no model can be resolved is a message of that turn like
- * any other: it carries the turn id. The near miss treats it as a notice about the session and
- * sends it without one. Whether a notice is sent at all is [OUT-2]'s reference part.
- */
-const turnIdOnNoModelNotice = defineCase({
-  requirements: ['TID-2'],
-  name: 'the notice of a turn whose model cannot be resolved carries its turn id',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    h.model.setDefault(undefined);
-    await sendHuman(context, 's1', 'question').done;
-    const id = assert.defined('TID-2', turns(h, 's1')[0]?.turnId, {
-      rule: 'every input must open a turn',
-      subject: 'the turn id',
-    });
-    for (const message of outbound(h, 's1'))
-      assert.equal('TID-2', message.turnId, id, {
-        rule: "every message a turn sends, the notice that no model could be resolved included, must carry its turn's id",
-        subject: 'the turn id of the notice of a turn without a model',
-      });
   },
 });
 
