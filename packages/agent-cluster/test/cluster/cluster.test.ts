@@ -43,22 +43,34 @@ describe('sessions across processes: three real processes on one PostgreSQL ([DU
       processes: [],
       leaseTtlMs: LEASE_TTL_MS,
     };
+    // The turns each process runs now, from its reports.
+    const running = new Map<string, Set<string>>();
     const onReport = (process: string, report: NodeReport) => {
       run.reports.push({ process, report });
       if (report.kind === 'ready') run.owners.set(report.owner, process);
+      if (report.kind !== 'turn') return;
+      const turns = running.get(process) ?? new Set<string>();
+      running.set(process, turns);
+      if (report.phase === 'before') turns.add(report.turnId);
+      else turns.delete(report.turnId);
     };
     const env = { CLUSTER_URL: url, CLUSTER_SCHEMA: schema, CLUSTER_TTL_MS: String(LEASE_TTL_MS) };
-    const start = async (name: string) => {
-      const process = await startClusterProcess({ name, env, onReport });
+    const start = async (name: string, own: Record<string, string> = {}) => {
+      const process = await startClusterProcess({ name, env: { ...env, ...own }, onReport });
       started.push(process);
       run.processes.push({ id: name });
       return process;
     };
-    const live = [await start('p1'), await start('p2'), await start('p3')];
+    // p2's model answers after 50 ms: a turn of it runs at almost any moment it is busy.
+    const live = [await start('p1'), await start('p2', { CLUSTER_MODEL_DELAY_MS: '50' }), await start('p3')];
     const sessions = Array.from({ length: SESSIONS }, (_, index) => `s${index}`);
     const counts = { sent: 0, aborts: 0, clearings: 0 };
+    let victimKilled = false;
     for (let action = 0; action < ACTIONS; action += 1) {
-      if (action === Math.floor(ACTIONS / 2)) {
+      // From half way, p2 is killed as soon as one of its turns runs: the failover of a busy
+      // session is then always checked, whatever the random inputs left on it.
+      if (!victimKilled && action >= Math.floor(ACTIONS / 2) && (running.get('p2')?.size ?? 0) > 0) {
+        victimKilled = true;
         const victim = live.splice(1, 1)[0] as ClusterProcess;
         const killedAt = await victim.kill();
         run.processes.splice(
@@ -88,6 +100,7 @@ describe('sessions across processes: three real processes on one PostgreSQL ([DU
       }
       await pause(Math.floor(Math.random() * 4));
     }
+    expect(victimKilled, 'p2 ran a turn in the second half of the run, and was killed then').toBe(true);
     // Every input received by a process alive at the end settles.
     const killed = new Set(
       run.processes.filter((entry) => entry.killedAt !== undefined).map((entry) => entry.id),
