@@ -3,7 +3,7 @@ import type { ChatMessage } from '@aalis/api-llm';
 import { appendToConversation } from './append-to-conversation';
 import type { FinalReply } from './final-reply';
 import { modelStep } from './model-step';
-import { persist } from './persist';
+import { persistWrite } from './persist';
 import { replyRecord } from './reply-record';
 import { runHook } from './run-hook';
 import type { TurnRun } from './turn-run';
@@ -58,11 +58,8 @@ function replyOf(payload: AgentReplyBeforePayload): FinalReply {
 /** Persists a version a format retry dropped, as not sent, and keeps it in the conversation. */
 async function dropVersion(run: TurnRun, payload: AgentReplyBeforePayload): Promise<void> {
   const dropped = replyOf(payload);
-  await persist(
-    'persistReply',
-    () => run.persistence.persistReply(replyRecord(run, dropped, false)),
-    'write',
-    run.turn.graceSignal,
+  await persistWrite(run, 'persistReply', () =>
+    run.persistence.persistReply(replyRecord(run, dropped, false)),
   );
   const message: ChatMessage = { role: 'assistant', content: dropped.archiveContent ?? dropped.content };
   appendToConversation(run, [message], { protect: true, countAsHistory: true });

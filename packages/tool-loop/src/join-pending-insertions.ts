@@ -1,6 +1,6 @@
 import { appendToConversation } from './append-to-conversation';
 import { inputMessage } from './input-message';
-import { persist } from './persist';
+import { persistWrite } from './persist';
 import { throwIfAborted } from './throw-if-aborted';
 import type { TurnRun } from './turn-run';
 
@@ -15,7 +15,7 @@ export async function joinPendingInsertions(run: TurnRun): Promise<void> {
   const joined = run.turn.takePendingInsertions?.() ?? [];
   if (!Array.isArray(joined)) throw new TypeError('takePendingInsertions() must return an array');
   if (joined.length === 0) return;
-  await persist('archiveJoined', () => run.persistence.archiveJoined(joined), 'write', run.turn.graceSignal);
+  await persistWrite(run, 'archiveJoined', () => run.persistence.archiveJoined(joined));
   const messages = joined.map((input) => inputMessage(input, run.acceptsImages));
   appendToConversation(run, messages, { protect: true, countAsHistory: true });
   throwIfAborted(run.signal);

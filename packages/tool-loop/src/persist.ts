@@ -1,4 +1,5 @@
 import { PersistenceError } from './persistence-error';
+import type { ToolLoopTurn } from './tool-loop-turn';
 import { TurnAbortedError } from './turn-aborted-error';
 import { untilAborted } from './until-aborted';
 
@@ -20,4 +21,13 @@ export async function persist<T>(
     if (abandon?.aborted === true && TurnAbortedError.isInstance(error)) throw error;
     throw new PersistenceError({ operation, cause: error, access });
   }
+}
+
+/** One write of the running turn: waited for after the stop until its `graceSignal` aborts. */
+export function persistWrite<T>(
+  run: { readonly turn: Pick<ToolLoopTurn, 'graceSignal'> },
+  operation: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  return persist(operation, work, 'write', run.turn.graceSignal);
 }

@@ -2,7 +2,7 @@ import type { ChatMessage, ChatResponse } from '@aalis/api-llm';
 import type { ToolDefinition } from '@aalis/api-tools';
 import { appendToConversation } from './append-to-conversation';
 import { mapWithConcurrency } from './map-with-concurrency';
-import { persist } from './persist';
+import { persistWrite } from './persist';
 import { publish } from './publish';
 import { runOneToolCall } from './run-one-tool-call';
 import { throwIfAborted } from './throw-if-aborted';
@@ -33,20 +33,16 @@ export async function runToolCalls(
     map: (call) => runOneToolCall(run, call, offered),
   });
   throwIfAborted(run.signal);
-  await persist(
-    'persistToolGroup',
-    () =>
-      run.persistence.persistToolGroup({
-        assistant: { content: response.content, toolCalls: calls, sent },
-        results: outcomes.map(({ toolCallId, callId, content, metadata }) => ({
-          toolCallId,
-          callId,
-          content,
-          metadata,
-        })),
-      }),
-    'write',
-    run.turn.graceSignal,
+  await persistWrite(run, 'persistToolGroup', () =>
+    run.persistence.persistToolGroup({
+      assistant: { content: response.content, toolCalls: calls, sent },
+      results: outcomes.map(({ toolCallId, callId, content, metadata }) => ({
+        toolCallId,
+        callId,
+        content,
+        metadata,
+      })),
+    }),
   );
   const assistant: ChatMessage = { role: 'assistant', content: response.content, toolCalls: calls };
   appendToConversation(run, [assistant, ...outcomes.map((outcome) => outcome.message)], {

@@ -1,6 +1,6 @@
 import type { Message } from '@aalis/schema-message';
 import type { FinalReply } from './final-reply';
-import { persist } from './persist';
+import { persistWrite } from './persist';
 import { publish } from './publish';
 import { replyRecord } from './reply-record';
 import { throwIfAborted } from './throw-if-aborted';
@@ -14,11 +14,8 @@ import type { TurnRun } from './turn-run';
  */
 export async function sendReply(run: TurnRun, reply: FinalReply): Promise<Message | undefined> {
   throwIfAborted(run.signal);
-  const stored = await persist(
-    'persistReply',
-    () => run.persistence.persistReply(replyRecord(run, reply, true)),
-    'write',
-    run.turn.graceSignal,
+  const stored = await persistWrite(run, 'persistReply', () =>
+    run.persistence.persistReply(replyRecord(run, reply, true)),
   );
   await publish(run, 'outbound:message', {
     message: {
