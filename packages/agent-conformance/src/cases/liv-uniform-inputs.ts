@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
-import { LIVENESS_TIMEOUT_MS } from './liveness';
+import { LIVENESS_TIMEOUT_MS, STALL_LIMIT_MS } from './liveness';
 import { outbound, sendHuman, session, turns } from './scenario';
 
 /** Characters an input may repeat: a tokenizer's pattern treats each kind differently. */
@@ -28,9 +28,6 @@ const GROWTH_LIMIT = 16;
 
 /** The least time the short input is taken to need, so a pause of the runtime is no growth. */
 const SHORT_FLOOR_MS = 20;
-
-/** Longest event-loop stall the case accepts; far above a linear count, far below a quadratic one. */
-const STALL_LIMIT_MS = 1_000;
 
 /** Sends `a`, `length - 2` times `character`, then `b`, to a session of its own; how long it took. */
 async function timedInput(context: CaseContext, id: string, character: string, length: number) {

@@ -1,7 +1,15 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import { assertSettles, assertStillServes, assertStopEnded, LIVENESS_TIMEOUT_MS, never } from './liveness';
+import {
+  abortHungTurn,
+  assertSettles,
+  assertStillServes,
+  assertStopEnded,
+  CROWD,
+  LIVENESS_TIMEOUT_MS,
+  never,
+} from './liveness';
 import { sendHuman, sendInjection, session, turns } from './scenario';
 
 /**
@@ -67,16 +75,11 @@ function writeHangAbort(
       h.tools.define({ name: 'lookup' });
       h.archive.hangNext('append');
       h.model.script([step]);
-      const stuck = sendHuman(context, 's1', `${what}, into a store that hangs`);
-      await h.until(() => h.model.requests.length > 0, 'the model call of s1 to start');
-      await h.settle();
-      context.agent.abort('s1');
-      await assertSettles('LIV-1', stuck, 'abort');
-      assert.defined('LIV-1', turns(h, 's1')[0]?.after, {
-        rule: `a turn stopped while the store hangs on ${what} must still end with agent:turn:after`,
-        subject: 'agent:turn:after of the stopped turn',
-      });
-      await assertStillServes(context, 'LIV-1', 's2');
+      await abortHungTurn(
+        context,
+        `${what}, into a store that hangs`,
+        `a turn stopped while the store hangs on ${what} must still end with agent:turn:after, outcome "aborted" (ABT-1)`,
+      );
     },
   });
 }
@@ -109,9 +112,6 @@ const drainWithHungWrite = defineCase({
     }
   },
 });
-
-/** Sessions the case opens at once: more than any sensible limit on running turns. */
-const CROWD = 256;
 
 /**
  * [LIV-4] A turn holds its place under the limit on running turns until it has ended, also

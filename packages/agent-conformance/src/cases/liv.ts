@@ -7,7 +7,15 @@ import { defineCase } from '../define-case';
 import { createGate, type Gate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import type { InputRecord } from '../runner/input-record';
-import { abortHungTurn, assertSettles, assertStillServes, LIVENESS_TIMEOUT_MS, never } from './liveness';
+import {
+  abortHungTurn,
+  assertSettles,
+  assertStillServes,
+  CROWD,
+  LIVENESS_TIMEOUT_MS,
+  never,
+  STALL_LIMIT_MS,
+} from './liveness';
 import { incomingWrites, outbound, sendHuman, sendInjection, session, turns } from './scenario';
 
 /**
@@ -414,9 +422,6 @@ const drainWaitsForPreprocessing = defineCase({
 /** 1 MiB of one repeated CJK character: "哈哈哈…" spam, the costliest text for a BPE tokenizer. */
 const HUGE_INPUT = '哈'.repeat(1 << 20);
 
-/** Longest event-loop stall the case accepts; far above a linear agent, far below a quadratic one. */
-const STALL_LIMIT_MS = 1_000;
-
 const hugeInput = defineCase({
   requirements: ['LIV-3'],
   name: 'a 1 MiB input of one repeated character settles without an exception and stalls no other session',
@@ -453,9 +458,6 @@ const hugeInput = defineCase({
     });
   },
 });
-
-/** Sessions the admission case opens at once: more than any sensible limit on running turns. */
-const CROWD = 256;
 
 const admission = defineCase({
   requirements: ['LIV-4'],

@@ -8,6 +8,12 @@ import { outbound, sendHuman, storedReplies, turns } from './scenario';
 /** Liveness cases wait for an agent's grace time; a generous limit. */
 export const LIVENESS_TIMEOUT_MS = 10_000;
 
+/** Longest event-loop stall a case accepts ([LIV-3]); far above a linear agent, far below a quadratic one. */
+export const STALL_LIMIT_MS = 1_000;
+
+/** Sessions the admission cases open at once ([LIV-4]): more than any sensible limit on running turns. */
+export const CROWD = 256;
+
 /** A promise that never settles: the hung middleware or listener. */
 export function never(): Promise<void> {
   return new Promise<void>(() => undefined);
