@@ -108,6 +108,8 @@ export function createAgentService(deps: AgentDependencies): DefaultAgentService
     handleMessage: (message) => handleMessage(context, message),
     abort: (sessionId, options) => {
       const stopped = context.scheduler.abort(sessionId, options);
+      // A turn id that is not the running turn's stops nothing at all, arrivals included ([ABT-2]).
+      if (options?.turnId !== undefined && !stopped) return false;
       context.arrivals.stop([sessionId], options?.queued === true ? RELEASING : SETTLED);
       return stopped;
     },

@@ -100,6 +100,31 @@ describe('turn lifecycle of the default agent', () => {
     expect((await harness.store.list('s1'))[0]?.content).toBe('hello [logged]');
   });
 
+  it('[ABT-2] an abort whose turn id is not the running turn\'s leaves an input in agent:input:before alone', async () => {
+    const model = createScriptedModel({ steps: [{ text: 'first' }, { text: 'second' }] });
+    const harness = agentApp({ llm: model.service });
+    await harness.agent.handleMessage(input('one'));
+    let enter!: () => void;
+    let release!: () => void;
+    const entered = new Promise<void>((resolve) => {
+      enter = resolve;
+    });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    harness.hooks.middleware('agent:input:before', async (_payload, next) => {
+      enter();
+      await gate;
+      await next();
+    });
+    const pending = harness.agent.handleMessage(input('two'));
+    await entered;
+    expect(harness.agent.abort('s1', { turnId: 'no-such-turn', queued: true })).toBe(false);
+    release();
+    await pending;
+    expect(model.requests.map((request) => request.messages.at(-1)?.content)).toEqual(['one', 'two']);
+  });
+
   it('[DRN-1] stopping the app aborts the running turn and settles every pending call', async () => {
     const model = createScriptedModel();
     const [first] = model.script([{ untilAborted: true }]);
