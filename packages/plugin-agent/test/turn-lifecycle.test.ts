@@ -100,7 +100,7 @@ describe('turn lifecycle of the default agent', () => {
     expect((await harness.store.list('s1'))[0]?.content).toBe('hello [logged]');
   });
 
-  it('[ABT-2] an abort whose turn id is not the running turn\'s leaves an input in agent:input:before alone', async () => {
+  it("[ABT-2] an abort whose turn id is not the running turn's leaves an input in agent:input:before alone", async () => {
     const model = createScriptedModel({ steps: [{ text: 'first' }, { text: 'second' }] });
     const harness = agentApp({ llm: model.service });
     await harness.agent.handleMessage(input('one'));
