@@ -92,9 +92,45 @@ function callTracker(harness: Harness) {
   return { track, open: () => [...open.values()] };
 }
 
-/** Provides `returned` as the app's agent when the app has none, and wraps the handle. */
+/**
+ * Whether `returned` passes its calls on to the app's current agent, as the app's business
+ * handle does: told by selecting a stand-in for a moment and seeing whether a call reaches it.
+ */
+function forwardsToApp(harness: Harness, returned: AgentService | BoundAgent): boolean {
+  let reached = false;
+  const standIn: AgentService = {
+    handleMessage: async () => undefined,
+    abort: () => {
+      reached = true;
+      return false;
+    },
+    clearing: async () => undefined,
+    assignModel: async () => undefined,
+  };
+  const withdraw = harness.app.provide(agent, standIn, { name: FORWARDING_PROBE });
+  try {
+    // For an agent of its own, an abort of a session it never saw does nothing ([ABT-7]).
+    returned.abort(FORWARDING_PROBE);
+  } catch {
+    // An agent that refuses the probe is not the handle, which would have reached the stand-in.
+  } finally {
+    withdraw();
+  }
+  return reached;
+}
+
+/** The provider name of the stand-in `forwardsToApp` selects for a moment. */
+const FORWARDING_PROBE = 'conformance-forwarding-probe';
+
+/**
+ * Provides `returned` as the app's agent when the app has none, and wraps the handle. When
+ * `returned` is the app's own business handle and no plugin provided an agent (a plugin that
+ * waits for a service the harness left out), nothing is provided: every call then fails as
+ * the service being unavailable, and `providerName` is `undefined`, instead of the handle
+ * forwarding to itself for ever.
+ */
 export function agentUnderTest(harness: Harness, returned: AgentService | BoundAgent): AgentUnderTest {
-  if (harness.app.providers(agent).current === undefined) {
+  if (harness.app.providers(agent).current === undefined && !forwardsToApp(harness, returned)) {
     harness.app.provide(agent, returned, { name: IMPLEMENTATION_PROVIDER });
   }
   const handle = harness.app.service(agent).use;

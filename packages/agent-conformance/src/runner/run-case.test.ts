@@ -1,4 +1,4 @@
-import type { AgentService } from '@aalis/api-agent';
+import { type AgentService, agent as agentDescriptor } from '@aalis/api-agent';
 import { describe, expect, test } from 'vitest';
 import { ALL_CAPABILITIES, NO_CAPABILITIES } from '../../test/capability-sets';
 import { assert, type CaseDefinition, defineCase } from '../cases/index';
@@ -51,6 +51,22 @@ describe('runCase', () => {
       { factory: plain, capabilities: ALL_CAPABILITIES },
     );
     expect(result).toMatchObject({ status: 'passed', violated: [], leaks: [] });
+  });
+
+  test('provides nothing for a factory that returns the app handle of an agent that never started', async () => {
+    let providerName: string | undefined = 'unset';
+    let failure: unknown;
+    const result = await runCase(
+      probeCase(async ({ agent }) => {
+        providerName = agent.providerName;
+        failure = await agent.assignModel('s1', 'conformance/model').catch((error: unknown) => error);
+      }),
+      { factory: (harness) => harness.app.service(agentDescriptor).use, capabilities: ALL_CAPABILITIES },
+    );
+    expect(providerName).toBeUndefined();
+    expect(String(failure)).toMatch(/agent/);
+    expect(String(failure)).not.toMatch(/call stack/);
+    expect(result.status).toBe('passed');
   });
 
   test('attributes a failed check to the requirement it names', async () => {
