@@ -1,3 +1,4 @@
+import { sessionManager } from '@aalis/api-session-manager';
 import { describe, expect, test } from 'vitest';
 import { createGate } from '../testing/index';
 import { createHarness, HARNESS_PROVIDER } from './index';
@@ -18,6 +19,19 @@ describe('createHarness', () => {
     expect(bare.services.archive).toBeUndefined();
     expect(bare.services.memory).toBeUndefined();
     expect(HARNESS_PROVIDER).toBe('conformance');
+  });
+
+  test('provides an archive without memory, or no session manager, when asked', async () => {
+    const archiveOnly = createHarness({ memory: false });
+    expect(archiveOnly.services.archive).toBeDefined();
+    expect(archiveOnly.services.memory).toBeUndefined();
+    const noSessions = createHarness({ sessionManager: false });
+    expect(noSessions.app.providers(sessionManager).current).toBeUndefined();
+    await expect(async () =>
+      noSessions.services.sessions.updateSettings('s1', { model: 'x' }),
+    ).rejects.toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+    });
   });
 
   test('records emitted events and hook runs on one sequence', async () => {

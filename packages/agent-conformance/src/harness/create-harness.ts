@@ -109,8 +109,9 @@ function buildHarness(options: HarnessOptions, shared: SharedWorld | undefined):
     archive: shared?.archive ?? createRecordingArchive({ activity, clock, ids }),
   };
   const withArchive = options.archive ?? true;
-  provideAll(app, parts, withArchive);
-  const services = harnessServices(app, withArchive);
+  const provided = { archive: withArchive, memory: options.memory ?? withArchive };
+  provideAll(app, parts, provided);
+  const services = harnessServices(app, provided);
   const agentHandle = app.service(agent);
   const sessions =
     shared?.sessions ??
@@ -124,7 +125,7 @@ function buildHarness(options: HarnessOptions, shared: SharedWorld | undefined):
           runMemoryClear({ hooks: services.hooks, memory: services.memory, sessionIds }),
       },
     });
-  provideOne(app, sessionManager, sessions.service);
+  if (options.sessionManager ?? true) provideOne(app, sessionManager, sessions.service);
   const harness: Harness = {
     app,
     services,
@@ -183,25 +184,30 @@ function provideAll(
     readonly tools: ScriptedTools;
     readonly archive: RecordingArchive;
   },
-  withArchive: boolean,
+  provided: OptionalServices,
 ): void {
   provideOne(app, events, parts.bus.service);
   provideOne(app, hooks, parts.hooks.service);
   provideOne(app, llm, parts.model.service);
   provideOne(app, tools, parts.tools.service);
-  if (!withArchive) return;
-  provideOne(app, messageArchive, parts.archive.service);
-  provideOne(app, memory, parts.archive.memory);
+  if (provided.archive) provideOne(app, messageArchive, parts.archive.service);
+  if (provided.memory) provideOne(app, memory, parts.archive.memory);
 }
 
-function harnessServices(app: App, withArchive: boolean): HarnessServices {
+/** Which of the optional collaborators ([SVC-5]) the harness provides. */
+interface OptionalServices {
+  readonly archive: boolean;
+  readonly memory: boolean;
+}
+
+function harnessServices(app: App, provided: OptionalServices): HarnessServices {
   return {
     llm: app.service(llm).use,
     tools: app.service(tools).use,
     hooks: app.service(hooks).use,
     sessions: app.service(sessionManager).use,
-    archive: withArchive ? app.service(messageArchive).use : undefined,
-    memory: withArchive ? app.service(memory).use : undefined,
+    archive: provided.archive ? app.service(messageArchive).use : undefined,
+    memory: provided.memory ? app.service(memory).use : undefined,
     events: app.service(events).use,
     contributions: app.service(contributions).use,
     lifecycle: app.service(lifecycle).use,

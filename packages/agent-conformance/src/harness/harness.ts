@@ -28,6 +28,17 @@ import type { ScriptedTools } from './scripted-tools';
 export interface HarnessOptions {
   /** Provide the message archive and memory. Default true; false checks [SVC-5]. */
   readonly archive?: boolean;
+  /**
+   * Provide memory. Default: as `archive`. `{ memory: false }` with the archive provided gives
+   * the agent an archive without memory ([ARC-6], [SVC-5]: its inputs are still archived).
+   */
+  readonly memory?: boolean;
+  /**
+   * Provide the session manager. Default true; false gives the agent none ([SET-1]:
+   * `assignModel` then throws). `harness.sessions` is still there, not provided, and calls on
+   * `services.sessions` throw `SERVICE_UNAVAILABLE`.
+   */
+  readonly sessionManager?: boolean;
   /** Capabilities of the default model (e.g. `{ vision: true }`, a small `contextWindow`). */
   readonly model?: Partial<ModelCapabilities>;
 }
@@ -40,10 +51,11 @@ export interface HarnessServices {
   readonly llm: LlmService;
   readonly tools: BoundTools;
   readonly hooks: HooksService;
+  /** Its calls throw `SERVICE_UNAVAILABLE` when the harness runs without a session manager ([SET-1]). */
   readonly sessions: SessionManagerService;
   /** `undefined` when the harness runs without archive ([SVC-5]). */
   readonly archive: MessageArchiveService | undefined;
-  /** `undefined` when the harness runs without memory ([SVC-5]). */
+  /** `undefined` when the harness runs without memory ([SVC-5], `memory: false`). */
   readonly memory: MemoryService | undefined;
   readonly events: EventBus;
   readonly contributions: Contributions;
