@@ -441,6 +441,86 @@ const deletionWithHeldInput = defineCase({
   },
 });
 
+/**
+ * [CLR-3] Only `undefined` means every session: 「sessionIds 不给即全部会话」. An empty list names no
+ * session, so `clearing([], clear)` stops no turn and holds no session while its clear() runs.
+ * The near miss reads an empty list as `undefined`: it stops the running turn of s1 and holds
+ * every session until clear() ended.
+ */
+const emptyListNamesNone = defineCase({
+  requirements: ['CLR-3'],
+  name: 'clearing an empty list of sessions stops no turn and holds no session',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', reply: 'running reply' });
+    const gate = createGate();
+    const clearing = context.agent
+      .clearing([], () => gate.opened)
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    h.model.script([{ text: 'reply in s2' }]);
+    const other = sendHuman(context, 's2', 'during clearing([])');
+    await h.settle();
+    assert.that('CLR-3', !held.call.aborted, {
+      rule: 'only undefined means every session: clearing([]) names none and must stop no turn',
+      observed: 'clearing([]) aborted the running model call of s1',
+    });
+    assert.that('CLR-3', other.settled && turns(h, 's2')[0]?.after?.outcome === 'replied', {
+      rule: 'only undefined means every session: clearing([]) names none and must hold no session',
+      observed: 'an input of s2 got no reply while the clear() of clearing([]) ran',
+    });
+    gate.open();
+    await clearing;
+    held.gate.open();
+    await held.input.done;
+    assert.equal('CLR-3', turns(h, 's1')[0]?.after?.outcome, 'replied', {
+      rule: 'only undefined means every session: clearing([]) must leave the running turn of s1 to reply',
+      subject: 'the outcome of the turn of s1',
+    });
+  },
+});
+
+/**
+ * [CLR-1] clear() waits for the stopped turns of every cleared session: 「等它们落定再跑 clear」.
+ * Of two cleared sessions, the stopped turn of one ends at once and the other still winds down
+ * (its `agent:turn:after` held); clear() must run only once that one has ended too. The near
+ * miss runs clear() as soon as the first of the cleared sessions settled.
+ */
+const clearAfterEveryTurnSettled = defineCase({
+  requirements: ['CLR-1'],
+  name: 'clearing several sessions runs clear only once the stopped turns of all of them ended',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const windDown = holdFirstTurnEnd(h);
+    const first = await holdTurn(context, { sessionId: 's1', content: 'running 1', untilAborted: true });
+    const second = await holdTurn(context, { sessionId: 's2', content: 'running 2', untilAborted: true });
+    let woundDown: boolean | undefined;
+    const clearing = context.agent.clearing(['s1', 's2'], async () => {
+      woundDown = windDown.isOpen;
+    });
+    await turnsEnded(h, 2);
+    await h.settle();
+    windDown.open();
+    await clearing;
+    await Promise.all([first.input.done, second.input.done]);
+    const atClear = assert.defined('CLR-1', woundDown, {
+      rule: "clearing must call clear() once the sessions' turns settled",
+      subject: 'the state when clear ran (clear was never called)',
+    });
+    assert.that('CLR-1', atClear, {
+      rule: 'clearing must wait for the stopped turns of all its sessions to settle before it runs clear()',
+      observed:
+        'clear() ran while the stopped turn of one cleared session was still ending (its agent:turn:after held), once the other had ended',
+    });
+  },
+});
+
 /** The cases of the CLR family ([CLR-1]..[CLR-7]). */
 export const CLR_CASES = [
   stopsReleasesThenClears,
@@ -454,4 +534,6 @@ export const CLR_CASES = [
   holdCoversItsSessions,
   holdsFromTheStop,
   deletionWithHeldInput,
+  emptyListNamesNone,
+  clearAfterEveryTurnSettled,
 ];

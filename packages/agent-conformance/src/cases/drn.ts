@@ -133,5 +133,39 @@ const drainedTurnsEnd = defineCase({
   },
 });
 
+/**
+ * [DRN-1] Drain releases the running turn's pending insertions with the queue: every pending
+ * `handleMessage` settles. A human input waits to join a human turn held in a tool call; drain
+ * stops the turn, and once that turn has ended and all is quiet the insertion has settled
+ * without a turn, none of it waiting for a drain deadline. The near miss releases the queue but
+ * leaves the pending insertions in place, where they settle only when drain abandons them.
+ */
+const drainReleasesInsertions = defineCase({
+  requirements: ['DRN-1'],
+  name: 'drain settles the pending insertions of a running turn once that turn ended',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const slow = h.tools.define({ name: 'slow', steps: [{ untilAborted: true }] });
+    h.model.script([{ toolCalls: [{ name: 'slow' }] }, { text: 'never' }, { text: 'never either' }]);
+    const opening = sendHuman(context, 's1', 'long task');
+    await slow.started(0);
+    const pending = sendHuman(context, 's1', 'pending insertion');
+    await h.settle();
+    const draining = h.drain();
+    await opening.done;
+    await h.settle();
+    assert.that('DRN-1', pending.settled, {
+      rule: "drain must release the running turn's pending insertions too: every pending handleMessage settles",
+      observed: 'the pending insertion was still pending after the drained turn ended and all was quiet',
+    });
+    await draining;
+    assert.equal('DRN-1', turns(h, 's1').length, 1, {
+      rule: 'an input drain released must open no turn',
+      subject: 'the turns of s1 (the pending insertion must open none)',
+    });
+  },
+});
+
 /** The cases of the DRN family ([DRN-1]). */
-export const DRN_CASES = [drain, drainDuringHold, drainedTurnsEnd];
+export const DRN_CASES = [drain, drainDuringHold, drainedTurnsEnd, drainReleasesInsertions];

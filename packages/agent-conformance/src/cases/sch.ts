@@ -726,6 +726,102 @@ const queueEventsOnClearAndDelete = defineCase({
   },
 });
 
+/**
+ * [SCH-2] Every pending insertion joins before the turn's next model call, not one per call:
+ * 「插进来的输入在送进模型之前追加到末尾」. Two human inputs arrive while the turn's tool runs; the
+ * model call after the tool sees both, and the turn has all three inputs. The near miss joins
+ * only the first pending insertion before each model call, so the second, with no further call
+ * of the turn to join, opens a turn of its own.
+ */
+const everyPendingJoinsNextCall = defineCase({
+  requirements: ['SCH-2'],
+  name: 'every human input that arrived during a tool call joins before the next model call',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const gate = createGate();
+    const lookup = h.tools.define({ name: 'lookup', steps: [{ waitFor: gate }] });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }] },
+      { text: 'all answered' },
+      { text: 'a turn of its own' },
+    ]);
+    const opening = sendHuman(context, 's1', 'first question');
+    await lookup.started(0);
+    const arriving = ['second question', 'third question'].map((content) =>
+      sendHuman(context, 's1', content),
+    );
+    await h.settle();
+    gate.open();
+    await Promise.all([opening, ...arriving].map((input) => input.done));
+    assert.deepEqual(
+      'SCH-2',
+      turns(h, 's1').map((turn) => contents(turn.inputs)),
+      [['first question', 'second question', 'third question']],
+      {
+        rule: 'every human input that arrives while a human turn of its session runs must join that turn before its next model call, not one per call',
+        subject: 'the inputs of the turns, in order',
+      },
+    );
+    const next = assert.defined('SCH-2', h.model.requests[1], {
+      rule: 'the turn must call the model again after its tool call',
+      subject: 'the model call after the insertions',
+    });
+    for (const content of ['second question', 'third question']) {
+      assert.that('SCH-2', callContains(next, content), {
+        rule: "every pending insertion must be part of the messages of the turn's next model call",
+        observed: `the model call after the tool call did not contain "${content}"`,
+      });
+    }
+  },
+});
+
+/**
+ * [SCH-1] 「新消息不打断在跑的一轮」 holds for a turn an injection opened too: a human input that
+ * arrives while it runs leaves its model call running, and the injection's turn replies before
+ * the human input gets a turn of its own ([SCH-4]). The near miss lets a person's input stop a
+ * running injection turn so the person need not wait for it.
+ */
+const injectionTurnNotInterrupted = defineCase({
+  requirements: ['SCH-1'],
+  name: 'a human input does not interrupt a running turn an injection opened',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, {
+      sessionId: 's1',
+      content: 'scheduled job',
+      injection: true,
+      reply: 'job reply',
+    });
+    h.model.script([{ text: 'human reply' }]);
+    const human = sendHuman(context, 's1', 'human meanwhile');
+    await h.settle();
+    assert.that('SCH-1', !held.call.aborted && held.call.state === 'open', {
+      rule: 'a new input must never interrupt the running turn of its session, a turn an injection opened included',
+      observed: `the model call of the injection's turn was ${held.call.aborted ? 'aborted' : held.call.state} after a human input arrived`,
+    });
+    held.gate.open();
+    await Promise.all([held.input.done, human.done]);
+    const seen = turns(h, 's1').map((turn) => ({
+      inputs: contents(turn.inputs),
+      outcome: turn.after?.outcome,
+    }));
+    assert.deepEqual(
+      'SCH-1',
+      seen,
+      [
+        { inputs: ['scheduled job'], outcome: 'replied' },
+        { inputs: ['human meanwhile'], outcome: 'replied' },
+      ],
+      {
+        rule: 'a new input must never interrupt the running turn of its session: the injection turn ends as it would have, the human input then runs',
+        subject: 'the inputs and outcomes of the turns, in order',
+      },
+    );
+  },
+});
+
 /** The cases of the SCH family ([SCH-1]..[SCH-8]). */
 export const SCH_CASES = [
   noInterruption,
@@ -749,4 +845,6 @@ export const SCH_CASES = [
   joinsPastQueuedInjection,
   nextTurnAfterStoppedOneEnded,
   queueEventsOnClearAndDelete,
+  everyPendingJoinsNextCall,
+  injectionTurnNotInterrupted,
 ];
