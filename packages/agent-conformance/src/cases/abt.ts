@@ -4,6 +4,7 @@ import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
+import { queueWhileIdle } from './idle-queue';
 import { contents, holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
 
 const stopsModelCall = defineCase({
@@ -642,6 +643,144 @@ const abortDuringLlmBefore = defineCase({
   },
 });
 
+/**
+ * [ABT-7] 「返回值是有没有停下在跑的一轮」: abort with `queued` while an input waits but no turn
+ * of the session runs (see {@link queueWhileIdle}) releases the input and still returns false,
+ * as it stopped no turn. The near miss answers true whenever it released something. An agent
+ * that opened the input's turn at once leaves nothing to check here.
+ */
+const idleAbortReturnsFalse = defineCase({
+  requirements: ['ABT-7'],
+  name: 'abort with queued while an input waits but no turn runs returns false',
+  run: async (context) => {
+    const { arriving, archived, waiting, earlier } = await queueWhileIdle(
+      context,
+      'waiting, no turn running',
+    );
+    const result = waiting ? context.agent.abort('s1', { queued: true }) : false;
+    archived.open();
+    await Promise.all([...earlier, arriving].map((input) => input.done));
+    assert.equal('ABT-7', result, false, {
+      rule: 'abort must return false when no turn of the session runs, also when queued inputs were released',
+      subject: 'abort with queued of a session with a waiting input and no running turn',
+    });
+  },
+});
+
+/**
+ * [ABT-3] 「queued 为真时连同排队与待插入…一起放掉」 holds with no running turn too ([ABT-7]:
+ * the return value is false, the release happens all the same): the input waiting while no
+ * turn runs (see {@link queueWhileIdle}) opens no turn and is archived once, without a turn
+ * id. The near miss returns before releasing, so the input later opens its turn.
+ */
+const idleAbortReleases = defineCase({
+  requirements: ['ABT-3', 'ABT-7'],
+  name: 'abort with queued while no turn runs still releases the waiting input: it opens no turn and is archived without a turn id',
+  run: async (context) => {
+    const h = context.harness;
+    const content = 'released while no turn runs';
+    const { arriving, archived, waiting, earlier } = await queueWhileIdle(context, content);
+    if (waiting) context.agent.abort('s1', { queued: true });
+    archived.open();
+    await Promise.all([...earlier, arriving].map((input) => input.done));
+    await h.settle();
+    if (!waiting) return;
+    assert.equal('ABT-3', turns(h, 's1').length, 1, {
+      rule: 'abort with queued must release the queued inputs also when no turn runs: the released input opens no turn',
+      subject: 'the number of turns of s1 (the stopped one only)',
+    });
+    assert.deepEqual(
+      'ABT-3',
+      incomingWrites(h, content).map((write) => write.incoming?.turnId),
+      [undefined],
+      {
+        rule: 'an input released by abort with queued while no turn runs must be archived exactly once, without a turn id',
+        subject: `the turn ids released input "${content}" was archived with`,
+      },
+    );
+  },
+});
+
+/**
+ * [ABT-2] 「turnId 给了而对不上(那一轮已经结束…)时什么也不停」: abort with the id of a turn that
+ * already ended and `queued` leaves alone an input still in its `agent:input:before`
+ * middleware too: once the middleware calls next it opens its turn. The near miss drops that
+ * input, as a release would, while it answers false.
+ */
+const staleTurnIdLeavesArriving = defineCase({
+  requirements: ['ABT-2'],
+  name: 'abort with an ended turn’s id and queued leaves an input in agent:input:before alone: it opens its turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ text: 'first reply' }, { text: 'second reply' }]);
+    await sendHuman(context, 's1', 'first').done;
+    const ended = assert.defined('ABT-2', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must open a turn',
+      subject: 'the turn id of the ended turn',
+    });
+    const [entered, release] = [createGate(), createGate()];
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      if (payload.message.content === 'still preprocessing') {
+        entered.open();
+        await release.opened;
+      }
+      await next();
+    });
+    const arriving = sendHuman(context, 's1', 'still preprocessing');
+    await entered.opened;
+    const result = context.agent.abort('s1', { turnId: ended, queued: true });
+    release.open();
+    await arriving.done;
+    assert.equal('ABT-2', result, false, {
+      rule: 'abort with the turnId of an ended turn must do nothing and return false',
+      subject: 'the return value of abort with the id of an ended turn',
+    });
+    const later = turns(h, 's1').slice(1);
+    assert.deepEqual(
+      'ABT-2',
+      later.map((turn) => contents(turn.inputs)),
+      [['still preprocessing']],
+      {
+        rule: 'abort with the turnId of an ended turn must do nothing: an input in agent:input:before must open its turn once its middleware calls next',
+        subject: 'the inputs of the turns after the abort',
+      },
+    );
+    assert.equal('ABT-2', later[0]?.after?.outcome, 'replied', {
+      rule: 'abort with the turnId of an ended turn must do nothing: the input in agent:input:before is answered as usual',
+      subject: 'the outcome of the turn after the abort',
+    });
+  },
+});
+
+/**
+ * [ABT-6] 「by … 不给即没有具体的人」: a stop without `by` names nobody, also when the input that
+ * opened the turn came from a known person (`IncomingMessage.actor`). The near miss records
+ * such a stop as made by the opener. `by` shows only on the stop marker ([ARC-9]).
+ */
+const stopWithoutByNotTheOpener = defineCase({
+  requirements: ['ABT-6', 'ARC-9'],
+  name: 'a stop without by names nobody, not the person whose input opened the turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const opener = { id: 'user-opener-5', name: 'Opener Five' };
+    const [step] = h.model.script([{ untilAborted: true }]);
+    const input = sendHuman(context, 's1', 'asked by a known person', { actor: opener });
+    await step!.started;
+    context.agent.abort('s1');
+    await input.done;
+    const marker = assert.defined('ARC-9', stopMarker(h, 's1'), {
+      rule: 'an aborted turn with inputs in history must persist a stop marker (kind turn-stopped)',
+      subject: 'the stop marker of the turn stopped without by',
+    });
+    assert.that('ABT-6', marker.metadata[Keys.StoppedBy] === undefined && !names(marker, opener), {
+      rule: 'without by a stop is made by no specific person: the stop marker must not name the person whose input opened the turn',
+      observed: `the stop marker of a stop without by named ${opener.name}: ${JSON.stringify(marker)}`,
+    });
+  },
+});
+
 /** The cases of the ABT family ([ABT-1]..[ABT-7]). */
 export const ABT_CASES = [
   stopsModelCall,
@@ -661,4 +800,8 @@ export const ABT_CASES = [
   reasonNotInStoppedGroup,
   abortAfterRepliedTurn,
   abortDuringLlmBefore,
+  idleAbortReturnsFalse,
+  idleAbortReleases,
+  staleTurnIdLeavesArriving,
+  stopWithoutByNotTheOpener,
 ];

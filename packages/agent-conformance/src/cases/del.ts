@@ -1,6 +1,7 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
+import { queueWhileIdle } from './idle-queue';
 import {
   holdFirstTurnEnd,
   holdTurn,
@@ -292,6 +293,72 @@ const nothingPersistedAfterLateTool = defineCase({
   },
 });
 
+/**
+ * [DEL-1] 「放掉排着的输入」 holds when no turn runs too: an input queued while no turn of the
+ * session runs (see {@link queueWhileIdle}) is released by the deletion, unarchived, and opens
+ * no turn. The near miss acts on a deletion only when a turn runs, so the input later opens a
+ * turn in the deleted session. An agent that opened the input's turn at once leaves nothing to
+ * check here.
+ */
+const deletedWithIdleQueue = defineCase({
+  requirements: ['DEL-1'],
+  name: 'on session:deleted an input queued while no turn runs is released unarchived and opens no turn',
+  run: async (context) => {
+    const h = context.harness;
+    const content = 'queued in the deleted session';
+    const { arriving, archived, waiting, earlier } = await queueWhileIdle(context, content);
+    const generation = h.sessions.advanceGeneration('s1');
+    // The listener may wait for the archiving of the earlier release: the store answers meanwhile.
+    const deleted = h.events.emit('session:deleted', { sessionId: 's1', generation });
+    await h.settle();
+    archived.open();
+    await deleted;
+    await Promise.all([...earlier, arriving].map((input) => input.done));
+    await h.settle();
+    if (!waiting) return;
+    assert.equal('DEL-1', turns(h, 's1').length, 1, {
+      rule: 'on session:deleted the queued inputs must be released, also when no turn runs: they open no turn',
+      subject: 'the number of turns of s1 (the one stopped before the deletion only)',
+    });
+    assert.equal('DEL-1', incomingWrites(h, content).length, 0, {
+      rule: 'inputs released by a deletion must not be archived',
+      subject: `the archive writes of the released input "${content}"`,
+    });
+  },
+});
+
+/**
+ * [DEL-3] On a slow store too: what the end of a turn stopped by the deletion writes (stop
+ * marker, turn record) is stored before the deletion listener resolves, or never. The near
+ * miss writes it in the background, so the store takes it after the listener resolved.
+ */
+const nothingPersistedAfterSlowStore = defineCase({
+  requirements: ['DEL-3'],
+  name: 'with a slow store, nothing of the deleted session’s stopped turn is written after its listener resolved',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'long task', untilAborted: true });
+    const slowStore = createGate();
+    h.archive.holdNext('append', slowStore);
+    const generation = h.sessions.advanceGeneration('s1');
+    let listened = Number.POSITIVE_INFINITY;
+    const deleted = h.events.emit('session:deleted', { sessionId: 's1', generation }).then(() => {
+      listened = h.tick();
+    });
+    await h.settle();
+    slowStore.open();
+    await deleted;
+    await held.input.done;
+    await h.settle();
+    const late = h.archive.writes.filter((write) => write.sessionId === 's1' && write.seq > listened);
+    assert.equal('DEL-3', late.length, 0, {
+      rule: "nothing of a deleted session's turn may be persisted after its session:deleted listener resolved, on a slow store too",
+      subject: `the archive writes for the deleted session after its listener resolved (${late.map((write) => write.operation).join(', ')})`,
+    });
+  },
+});
+
 /** The cases of the DEL family ([DEL-1]..[DEL-3]). */
 export const DEL_CASES = [
   deletedListener,
@@ -302,4 +369,6 @@ export const DEL_CASES = [
   generationChangedInPreprocessing,
   listenerWaitsForTurnAfter,
   nothingPersistedAfterLateTool,
+  deletedWithIdleQueue,
+  nothingPersistedAfterSlowStore,
 ];

@@ -380,6 +380,59 @@ const leftoverInsertionFreshTurnId = defineCase({
   },
 });
 
+/**
+ * [TID-1] A turn blocked at `agent:turn:before` had started (「一轮开始」): its id was given and is
+ * not given again. The near miss hands the id of a blocked turn to the next turn, which then
+ * shares it with a turn the hooks already saw.
+ */
+const blockedTurnIdNotReused = defineCase({
+  requirements: ['TID-1'],
+  name: 'the turn after one blocked at agent:turn:before gets a turn id of its own',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    let blocked = false;
+    h.hooks.middleware('agent:turn:before', async (_payload, next) => {
+      if (blocked) return next();
+      blocked = true;
+    });
+    h.model.script([{ text: 'answered' }]);
+    await sendHuman(context, 's1', 'blocked at the start').done;
+    await sendHuman(context, 's1', 'answered').done;
+    const ids = turns(h, 's1').map((turn) => turn.turnId);
+    assert.that('TID-1', ids.length === 2 && ids[0] !== ids[1], {
+      rule: 'each turn must get a fresh unique turn id when it starts, a turn blocked at agent:turn:before included',
+      observed: `the turns of s1 reached agent:turn:before with the ids ${JSON.stringify(ids)}`,
+    });
+  },
+});
+
+/**
+ * [TID-3] The call id is the agent's, not the model's: a model that numbers its tool calls
+ * afresh in each response (`call_0` every time) still gets two calls with two call ids. The
+ * near miss takes the model's id as the call id.
+ */
+const callIdsOverModelIds = defineCase({
+  requirements: ['TID-3'],
+  name: 'two tool calls get two call ids when the model gives both the same id',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup', id: 'call_0' }] },
+      { toolCalls: [{ name: 'lookup', id: 'call_0' }] },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'look twice').done;
+    const ids = h.tools.calls.map((call) => call.context.callId);
+    assert.that('TID-3', ids.length === 2 && ids[0] !== ids[1], {
+      rule: "each tool call must have its own unique call id, also when the model's ids repeat",
+      observed: `the tool calls ran with the call ids ${JSON.stringify(ids)}`,
+    });
+  },
+});
+
 export const TID_CASES = [
   freshTurnIds,
   freshAfterClearAndDelete,
@@ -392,4 +445,6 @@ export const TID_CASES = [
   leftoverInsertionFreshTurnId,
   turnIdOnNoModelNotice,
   turnIdOnEndMarkers,
+  blockedTurnIdNotReused,
+  callIdsOverModelIds,
 ];
