@@ -1,6 +1,7 @@
 import { isTextRef, TURN_OUTCOMES } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
 import {
   holdTurn,
   outbound,
@@ -423,6 +424,124 @@ const oneEndPerBlockedInput = defineCase({
   },
 });
 
+/** A failure whose message runs over several lines, as a service's error with its details. */
+const MULTILINE_FAILURE =
+  'the model is down\nstatus: 503 Service Unavailable\n  at upstream gateway (request req-42)';
+
+/**
+ * [OUT-2] The error of an error turn is one sentence (「结局为error时error是一句原因」), also
+ * when the failure's own message runs over several lines: no line break. How the agent words
+ * it is open (its own sentence, the first line, the lines joined). The near miss quotes the
+ * failure's whole message.
+ */
+const errorOneLineOfMultilineFailure = defineCase({
+  requirements: ['OUT-2'],
+  name: 'the error of a turn whose failure has a message of several lines is one line',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ throws: MULTILINE_FAILURE }]);
+    await sendHuman(context, 's1', 'question').done;
+    const after = assert.defined('OUT-2', turns(h, 's1')[0]?.after, {
+      rule: 'every turn must end with agent:turn:after',
+      subject: 'agent:turn:after of the failed turn',
+    });
+    if (after.outcome !== 'error' || after.error === undefined) return; // the error cases check these
+    const text = typeof after.error === 'string' ? after.error : (after.error.fallback ?? after.error.key);
+    assert.that('OUT-2', !/[\r\n]/.test(text.trim()), {
+      rule: 'the error of an error turn must be one sentence naming the failure, not the whole multi-line message of the failure',
+      observed: `the error was ${JSON.stringify(text)}`,
+    });
+  },
+});
+
+/**
+ * [OUT-2] Only an error turn carries an error (「…其余结局不带」): a turn that stays silent
+ * because `agent:reply:before` held the model's answer back (a middleware that does not call
+ * `next`, or one that empties the reply) failed nowhere. Which outcome such a turn has is left
+ * to the agent; unless it is `error`, there is no error. The near miss gives the held-back
+ * silent turn a reason.
+ */
+const noErrorForHeldBackReply = defineCase({
+  requirements: ['OUT-2'],
+  name: 'a turn whose reply agent:reply:before held back carries no error unless it ends as error',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'blocked');
+    session(h, 'emptied');
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      if (payload.sessionId === 'blocked') return;
+      if (payload.sessionId === 'emptied') payload.content = '';
+      await next();
+    });
+    h.model.script([{ text: 'an answer held back' }, { text: 'an answer emptied' }]);
+    await sendHuman(context, 'blocked', 'question').done;
+    await sendHuman(context, 'emptied', 'question').done;
+    for (const sessionId of ['blocked', 'emptied']) {
+      const after = assert.defined('OUT-2', turns(h, sessionId)[0]?.after, {
+        rule: 'every turn must end with agent:turn:after',
+        subject: `agent:turn:after of the ${sessionId} session's turn`,
+      });
+      if (after.outcome === 'error') continue;
+      assert.equal('OUT-2', after.error, undefined, {
+        rule: 'only a turn with outcome "error" may carry an error; a reply held back in agent:reply:before is no failure',
+        subject: `the error of the ${after.outcome} turn whose reply agent:reply:before ${sessionId === 'blocked' ? 'did not pass on' : 'emptied'}`,
+      });
+    }
+  },
+});
+
+/**
+ * [OUT-1] Only a replied turn persists its final reply (「其余结局不落库最终回复」): a stop
+ * that lands while the final reply is being written ends the turn consistently — `replied`
+ * with the reply in history, or another outcome without it. The reply's write is held on a
+ * slow store while the turn is stopped. The near miss lets the write land, then ends the turn
+ * as aborted.
+ */
+const stopDuringReplyWrite = defineCase({
+  requirements: ['OUT-1'],
+  name: 'a stop landing while the final reply is written ends the turn replied with it or without it persisted',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'question', reply: 'the final words' });
+    const slow = createGate();
+    h.archive.holdNext('append', slow);
+    held.gate.open();
+    await h.settle();
+    context.agent.abort('s1');
+    await h.settle();
+    slow.open();
+    await held.input.done;
+    await h.settle();
+    const after = assert.defined('OUT-1', turns(h, 's1')[0]?.after, {
+      rule: 'every turn must end with agent:turn:after',
+      subject: 'agent:turn:after',
+    });
+    const stored = storedReplies(h, 's1');
+    if (after.outcome === 'replied') {
+      assert.that(
+        'OUT-1',
+        stored.some((message) => message.id === after.reply?.id),
+        {
+          rule: 'on outcome "replied" the final reply must be in history',
+          observed: `the turn ended replied, its reply not among the stored replies ${JSON.stringify(stored.map((message) => message.content))}`,
+        },
+      );
+      return;
+    }
+    assert.deepEqual(
+      'OUT-1',
+      stored.map((message) => message.content),
+      [],
+      {
+        rule: 'only a replied turn may persist its final reply: a turn stopped while writing it ends replied with it, or otherwise without it',
+        subject: `the stored final replies of a turn that ended ${after.outcome}`,
+      },
+    );
+  },
+});
+
 /** The cases of the OUT family ([OUT-1]..[OUT-3]). */
 export const OUT_CASES = [
   repliedPersisted,
@@ -439,4 +558,7 @@ export const OUT_CASES = [
   errorNoticeKind,
   noErrorAfterToolFailure,
   oneEndPerBlockedInput,
+  errorOneLineOfMultilineFailure,
+  noErrorForHeldBackReply,
+  stopDuringReplyWrite,
 ];

@@ -1,0 +1,199 @@
+import type { TokenUsageEvent } from '@aalis/api-agent';
+import type { MessageDraft } from '@aalis/api-message-archive';
+import { isControlKind, WellKnownKinds } from '@aalis/schema-message';
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import type { Harness } from '../harness/harness';
+import { sendHuman, session, turns, usageOf } from './scenario';
+
+/** The first `token:usage` of a session's model calls, which the case needs. */
+function firstUsage(h: Harness, sessionId: string, requirement: string): TokenUsageEvent {
+  return assert.defined(requirement, usageOf(h, { sessionId })[0], {
+    rule: 'every model call must be followed by token:usage (USG-1)',
+    subject: `the token:usage of ${sessionId}`,
+  });
+}
+
+/** The snapshot `token:request` gets for a session. */
+async function snapshotOf(h: Harness, sessionId: string, requirement: string): Promise<TokenUsageEvent> {
+  await h.events.emit('token:request', { sessionIds: [sessionId] });
+  await h.settle();
+  const found = h.events
+    .of('token:usage')
+    .find((event) => event.payload.snapshot === true && event.payload.sessionId === sessionId);
+  return assert.defined(requirement, found?.payload, {
+    rule: 'token:request must be answered with a snapshot per session (USG-8)',
+    subject: `the snapshot of ${sessionId}`,
+  });
+}
+
+/**
+ * [USG-2] `used` is the call's input tokens, `usage.promptTokens` (「used取模型服务返回的这次调用
+ * 的输入 token(ChatResponse.usage.promptTokens)」), also when the service reports a total too.
+ * The near miss takes `totalTokens` (prompt plus completion) when there is one.
+ */
+const usedIgnoresTotal = defineCase({
+  requirements: ['USG-2'],
+  name: 'used is the reported prompt tokens, not the reported total of prompt and completion',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([
+      { text: 'answer', usage: { promptTokens: 640, completionTokens: 30, totalTokens: 670 } },
+    ]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.equal('USG-2', firstUsage(h, 's1', 'USG-2').used, 640, {
+      rule: "used must be the call's usage.promptTokens (its input), not usage.totalTokens",
+      subject: 'used for a call that reported 640 prompt, 30 completion and 670 total tokens',
+    });
+  },
+});
+
+/**
+ * [USG-1] `token:usage` is the input of one model call (「token:usage 是一次模型调用的输入用量。
+ * 实现者在每次调用模型之后发一次」): a call that an `agent:llm:before` middleware held back
+ * (it did not call `next`) was not made, so nothing is reported for it. What the agent does
+ * next is open (end the turn, or call after all); the case only asks for no more events than
+ * calls the model received (that each call has one, the other [USG-1] cases check). The near
+ * miss reports the assembled request of the blocked call.
+ */
+const noUsageForBlockedCall = defineCase({
+  requirements: ['USG-1'],
+  name: 'a model call held back by agent:llm:before is followed by no token:usage',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    let blocked = false;
+    h.hooks.middleware('agent:llm:before', async (_payload, next) => {
+      if (!blocked) {
+        blocked = true;
+        return;
+      }
+      await next();
+    });
+    // Used only by an agent that calls the model after all.
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const turnId = assert.defined('USG-1', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must open a turn',
+      subject: 'the turn id',
+    });
+    const usage = usageOf(h, { turnId }).length;
+    const calls = h.model.requests.length;
+    assert.that('USG-1', usage <= calls, {
+      rule: 'token:usage reports the input of a model call made: none for a call agent:llm:before held back',
+      observed: `${usage} token:usage event(s) for ${calls} model call(s) of a turn whose first agent:llm:before did not call next`,
+    });
+  },
+});
+
+/** One unit of the bulky contribution: the same word throughout, so its cost grows linearly. */
+const BULK_UNIT = 'bulk ';
+
+/** Units of the probe's bulky contribution, to learn what the agent counts for one. */
+const PROBE_UNITS = 1000;
+
+/**
+ * [USG-3] `trimmed` is true once a call's assembled estimate exceeds `tokenBudget`, whether or
+ * not anything was cut (「这次或之前某次调用组装后的估算超过了tokenBudget(不一定真裁掉了内容)」).
+ * A system contribution, which hard trimming never drops, is sized between the budget and the
+ * context window with no history to cut; two probe turns measure what the contribution and
+ * the rest cost in the agent's own estimate. When the estimate of what was sent is over the
+ * budget, so is the assembled one. The near miss compares the estimate with the context window.
+ */
+const trimmedOverBudgetWithinWindow = defineCase({
+  requirements: ['USG-3'],
+  name: 'trimmed is true for a call whose estimate is over the budget but within the window, with nothing to cut',
+  harness: { model: { contextWindow: 8192, maxOutputTokens: 4096 } },
+  run: async (context) => {
+    const h = context.harness;
+    const bulk = new Map<string, string>([['probe', BULK_UNIT.repeat(PROBE_UNITS)]]);
+    h.contribute({
+      localId: 'bulk',
+      bucket: 'systemOther',
+      label: 'Bulk',
+      build: (view) => bulk.get(view.sessionId) ?? '',
+    });
+    for (const id of ['empty', 'probe', 's1']) session(h, id, { settings: { historyLimit: 0 } });
+    h.model.script([{ text: 'probed' }, { text: 'probed' }, { text: 'done' }]);
+    await sendHuman(context, 'empty', 'question').done;
+    await sendHuman(context, 'probe', 'question').done;
+    const empty = firstUsage(h, 'empty', 'USG-3');
+    const perUnit = (firstUsage(h, 'probe', 'USG-3').used - empty.used) / PROBE_UNITS;
+    const gap = empty.contextWindow - empty.tokenBudget;
+    // No room between the budget and the window: nothing to tell apart.
+    if (!(perUnit > 0) || gap < 200 * perUnit) return;
+    const target = empty.tokenBudget + gap / 2;
+    bulk.set('s1', BULK_UNIT.repeat(Math.round((target - empty.used) / perUnit)));
+    await sendHuman(context, 's1', 'question').done;
+    const usage = firstUsage(h, 's1', 'USG-3');
+    if (usage.used <= usage.tokenBudget) return;
+    assert.equal('USG-3', usage.trimmed, true, {
+      rule: 'trimmed must be true for a call whose assembled estimate exceeds tokenBudget, even when nothing was cut and the request fits the context window',
+      subject: `trimmed of a call estimated at ${usage.used} tokens (budget ${usage.tokenBudget}, window ${usage.contextWindow})`,
+    });
+  },
+});
+
+/** A history with a stop marker and an event marker among its conversation messages. */
+const HISTORY_WITH_MARKERS: readonly MessageDraft[] = [
+  { role: 'user', content: 'old question 1' },
+  { role: 'assistant', content: 'old answer 1' },
+  { role: 'user', content: 'old question 2' },
+  { role: 'system', content: 'The previous turn was stopped.', kind: WellKnownKinds.TurnStopped },
+  { role: 'system', content: '', kind: WellKnownKinds.EventMarker },
+  { role: 'user', content: 'old question 3' },
+  { role: 'assistant', content: 'old answer 3' },
+];
+
+/**
+ * [USG-5] A snapshot's `historyMessages` is the active history count (「快照只有活跃历史条数」),
+ * counted as `countHistory` counts: conversation messages only, control kinds such as stop
+ * markers and event markers left out (「只数对话消息,事件标记(CONTROL_KINDS)不算」). The
+ * near miss gives the length of the history it loaded for the estimate, stop marker included.
+ */
+const snapshotCountLeavesOutMarkers = defineCase({
+  requirements: ['USG-5'],
+  name: 'a usage snapshot’s historyMessages leaves out stop markers and event markers',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.archive.seed('s1', HISTORY_WITH_MARKERS);
+    const expected = HISTORY_WITH_MARKERS.filter((draft) => !isControlKind(draft.kind)).length;
+    const snapshot = await snapshotOf(h, 's1', 'USG-5');
+    assert.equal('USG-5', snapshot.historyMessages, expected, {
+      rule: 'a usage snapshot must give the active history count, conversation messages only: stop markers and event markers are not counted',
+      subject: `historyMessages of the snapshot of ${expected} conversation messages, a stop marker and an event marker`,
+    });
+  },
+});
+
+/**
+ * [USG-5] with the history count limit ([SET-2]): the limit decides what is sent, not what
+ * is counted; a snapshot still gives the whole active history count. The near miss counts the
+ * history it loaded within the limit.
+ */
+const snapshotCountBeyondLimit = defineCase({
+  requirements: ['USG-5', 'SET-2'],
+  name: 'a usage snapshot’s historyMessages counts the active history beyond the history count limit',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { settings: { historyLimit: 2 } });
+    const seeded = HISTORY_WITH_MARKERS.filter((draft) => !isControlKind(draft.kind));
+    h.archive.seed('s1', seeded);
+    const snapshot = await snapshotOf(h, 's1', 'USG-5');
+    assert.equal('USG-5', snapshot.historyMessages, seeded.length, {
+      rule: 'a usage snapshot must give the active history count, the part beyond the history count limit included',
+      subject: `historyMessages of the snapshot of ${seeded.length} messages with a history count limit of 2`,
+    });
+  },
+});
+
+/** More cases of the USG family: the figures of one event against their definitions. */
+export const USG_FIGURES_CASES = [
+  usedIgnoresTotal,
+  noUsageForBlockedCall,
+  trimmedOverBudgetWithinWindow,
+  snapshotCountLeavesOutMarkers,
+  snapshotCountBeyondLimit,
+];
