@@ -1,0 +1,252 @@
+import { WellKnownMetadataKeys as Keys, WellKnownKinds } from '@aalis/schema-message';
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import { holdTurn, incomingWrites, sendHuman, session, storedReplies, storedWith, turns } from './scenario';
+
+/**
+ * [ARC-4] 「agent:tool:after里别的插件写进metadata的键随 tool 结果原样落库」: for a tool that ran
+ * and failed as for one that succeeded. The near miss stores a failed call's result (its
+ * `result.isError`) without the keys a plugin wrote, as if the call had never run.
+ */
+const failedResultKeepsToolAfterMetadata = defineCase({
+  requirements: ['ARC-4', 'HK-6'],
+  name: 'metadata written in agent:tool:after is stored with the result of a tool that ran and failed',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'broken', fallback: { throws: 'the service is down' } });
+    h.tools.define({ name: 'lookup' });
+    const written = new Map<string, { readonly name: string; readonly failed: boolean }>();
+    h.hooks.middleware('agent:tool:after', async (payload, next) => {
+      const value = { name: payload.name, failed: payload.result.isError === true };
+      written.set(payload.name, value);
+      payload.metadata['conformance:outcome'] = value;
+      await next();
+    });
+    h.model.script([
+      {
+        toolCalls: [
+          { name: 'broken', id: 'model-call-1' },
+          { name: 'lookup', id: 'model-call-2' },
+        ],
+      },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'use tools').done;
+    const results = h.archive.messages('s1').filter((message) => message.role === 'tool');
+    for (const [name, id] of [
+      ['broken', 'model-call-1'],
+      ['lookup', 'model-call-2'],
+    ] as const) {
+      const expected = assert.defined('HK-6', written.get(name), {
+        rule: 'agent:tool:after must run after every tool call, one whose tool failed included',
+        subject: `the agent:tool:after run of ${name} (${id})`,
+      });
+      const result = assert.defined(
+        'ARC-4',
+        results.find((message) => message.toolCallId === id),
+        {
+          rule: 'every tool call, failed ones included, must persist its tool result',
+          subject: `the persisted tool result of ${name} (${id})`,
+        },
+      );
+      assert.deepEqual('ARC-4', result.metadata['conformance:outcome'], expected, {
+        rule: `a key written into metadata in agent:tool:after must be stored unchanged with the tool result, also of a tool that ran and failed (${name} failed: ${expected.failed})`,
+        subject: `the plugin metadata on the stored result of ${name}`,
+      });
+    }
+  },
+});
+
+/**
+ * [ARC-3] 「最终回复另记…这一轮的平台与她在那里的身份」 in every session, not only in rooms: a
+ * console or system session's turn still has a platform, and the assistant an account there.
+ * The near miss records the identity in room sessions only.
+ */
+const selfIdentityOutsideRooms = defineCase({
+  requirements: ['ARC-3'],
+  name: "the final reply records the assistant's own identity outside room sessions too",
+  run: async (context) => {
+    const h = context.harness;
+    const kinds = ['console', 'system'] as const;
+    for (const kind of kinds) session(h, kind, { kind, platform: 'conformance' });
+    h.model.script(kinds.map((kind) => ({ text: `reply in the ${kind} session` })));
+    for (const kind of kinds) await sendHuman(context, kind, 'question').done;
+    const expected = h.selfIdentity('conformance');
+    for (const kind of kinds) {
+      const reply = assert.defined('ARC-3', storedReplies(h, kind)[0], {
+        rule: 'a replied turn must persist its final reply',
+        subject: `the persisted final reply of the ${kind} session`,
+      });
+      const recorded = reply.metadata[Keys.SelfIdentity];
+      assert.that('ARC-3', recorded?.userId === expected.userId, {
+        rule: "the final reply must record the assistant's own identity on the turn's platform under WellKnownMetadataKeys.SelfIdentity, in every kind of session",
+        observed:
+          recorded === undefined
+            ? `the reply of the ${kind} session recorded no identity`
+            : `the reply of the ${kind} session recorded ${JSON.stringify(recorded)}, not ${JSON.stringify(expected)}`,
+      });
+    }
+  },
+});
+
+/**
+ * [ARC-8] The event marker of a turn without a stored reply has 「正文为空」, an aborted turn's
+ * too, whether or not a stop marker ([ARC-9]) went before it: `idle` is stopped with nothing
+ * of its own in history, `asked` with its input there. The near miss writes the stop wording
+ * into the event marker of an aborted turn that has no stop marker.
+ */
+const abortedMarkerBodyEmpty = defineCase({
+  requirements: ['ARC-8'],
+  name: 'the event marker of an aborted turn has an empty body, with or without anything in history',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'idle');
+    session(h, 'asked');
+    const [step] = h.model.script([{ untilAborted: true }]);
+    const idle = sendHuman(context, 'idle', 'quiet for a while', { triggerType: 'idle' });
+    await step!.started;
+    context.agent.abort('idle', { by: { id: 'u-stopper', name: 'Stopper' } });
+    await idle.done;
+    const held = await holdTurn(context, { sessionId: 'asked', content: 'long task', untilAborted: true });
+    context.agent.abort('asked', { by: { id: 'u-stopper', name: 'Stopper' } });
+    await held.input.done;
+    for (const sessionId of ['idle', 'asked']) {
+      assert.equal('ARC-8', turns(h, sessionId)[0]?.after?.outcome, 'aborted', {
+        rule: 'a turn stopped by abort must end with outcome "aborted"',
+        subject: `the outcome of the ${sessionId} turn`,
+      });
+      const markers = h.archive
+        .messages(sessionId)
+        .filter((message) => message.kind === WellKnownKinds.EventMarker);
+      assert.equal('ARC-8', markers.length, 1, {
+        rule: 'an aborted turn must persist exactly one event marker carrying its record',
+        subject: `the event markers of the ${sessionId} turn`,
+      });
+      assert.equal('ARC-8', markers[0]!.content, '', {
+        rule: 'the event marker must have an empty body, an aborted turn’s too (its wording, if any, belongs to the stop marker)',
+        subject: `the body of the event marker of the ${sessionId} turn`,
+      });
+    }
+  },
+});
+
+/**
+ * [ARC-7] 「对话回滚按回合 id 只删这一轮的消息」: the version a format retry dropped is a message
+ * of its turn (in a room it is stored, [ARC-5]), so rolling the turn back removes it while the
+ * next turn's messages stay. The near miss stores the dropped version without the turn id.
+ */
+const rollbackRemovesDroppedVersion = defineCase({
+  requirements: ['ARC-7'],
+  name: 'rolling back a turn by its id removes the version a format retry dropped, and nothing of the next turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { kind: 'room', platform: 'conformance' });
+    let retried = false;
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      // One format retry, of the first turn's first version only.
+      if (!retried) payload.retry = { feedback: 'use the agreed format' };
+      retried = true;
+      await next();
+    });
+    h.model.script([{ text: 'draft version' }, { text: 'final version' }, { text: 'second answer' }]);
+    await sendHuman(context, 's1', 'first question').done;
+    await sendHuman(context, 's1', 'second question').done;
+    const [first, second] = turns(h, 's1');
+    const firstTurn = assert.defined('ARC-7', first, {
+      rule: 'every input must open a turn',
+      subject: 'the turn of the first input',
+    });
+    const secondTurn = assert.defined('ARC-7', second, {
+      rule: 'every input must open a turn',
+      subject: 'the turn of the second input',
+    });
+    const within = (turn: typeof firstTurn) =>
+      h.archive.writes
+        .filter((write) => write.seq > turn.before.seq && write.seq < (turn.afterRun?.endSeq ?? h.sequence))
+        .flatMap((write) => write.messages.map((message) => ({ id: message.id, content: message.content })));
+    const firstMessages = within(firstTurn);
+    const secondMessages = within(secondTurn);
+    await assert
+      .defined('ARC-7', h.services.archive, {
+        rule: 'the harness provides an archive in this case',
+        subject: 'the archive',
+      })
+      .rollback('s1', firstTurn.turnId);
+    const left = new Set(h.archive.messages('s1').map((message) => message.id));
+    for (const message of firstMessages)
+      assert.that('ARC-7', !left.has(message.id), {
+        rule: "rolling back a turn by its id must remove all of that turn's messages, a version dropped by a format retry included",
+        observed: `message ${message.id} ("${message.content}") of the rolled-back turn was kept`,
+      });
+    assert.equal('ARC-7', storedWith(h, 's1', 'draft version').length, 0, {
+      rule: "rolling back a turn by its id must remove all of that turn's messages, a version dropped by a format retry included",
+      subject: 'the stored messages holding the dropped version after the rollback',
+    });
+    for (const message of secondMessages)
+      assert.that('ARC-7', left.has(message.id), {
+        rule: 'rolling back a turn by its id must remove no message of another turn',
+        observed: `message ${message.id} ("${message.content}") of the next turn was removed`,
+      });
+  },
+});
+
+/**
+ * [ARC-6] Whatever inputs a turn opens with (the inputs of its `agent:turn:before`, read as the
+ * hook runs, before any input joins) are each archived with its turn id and entry `opened`.
+ * Human inputs queued behind a running injection may open one turn together ([SCH-6]) or one
+ * each: the case holds either way. The near miss archives only the head `opened` and the
+ * inputs taken with it `joined`.
+ */
+const everyOpeningInputOpened = defineCase({
+  requirements: ['ARC-6'],
+  name: 'every input a turn opens with is archived with its turn id and entry opened, not only the first',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const opening = new Map<string, string[]>();
+    h.hooks.middleware('agent:turn:before', async (payload, next) => {
+      opening.set(
+        payload.turnId,
+        payload.inputs.map((input) => input.message.content),
+      );
+      await next();
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'job', injection: true });
+    const waiting = ['human 1', 'human 2', 'human 3'].map((content) => sendHuman(context, 's1', content));
+    h.model.script([{ text: 'r1' }, { text: 'r2' }, { text: 'r3' }]);
+    await h.settle();
+    held.gate.open();
+    await Promise.all([held.input.done, ...waiting.map((record) => record.done)]);
+    const checked = [...opening.values()].flat();
+    assert.that(
+      'ARC-6',
+      ['job', 'human 1'].every((content) => checked.includes(content)),
+      {
+        rule: 'every input must open a turn or join one; the head of a queue opens one',
+        observed: `the turns opened with ${JSON.stringify([...opening.values()])}`,
+      },
+    );
+    for (const [turnId, contents] of opening) {
+      for (const content of contents) {
+        const write = assert.defined('ARC-6', incomingWrites(h, content)[0], {
+          rule: 'every input a turn opens with must be archived at the start of its default action',
+          subject: `the archive write of "${content}", an opening input of turn ${turnId}`,
+        });
+        assert.that('ARC-6', write.incoming?.turnId === turnId && write.incoming?.entry === 'opened', {
+          rule: 'every input a turn opens with (not only the first) must be archived with the turn id and entry "opened"',
+          observed: `"${content}", one of the inputs ${JSON.stringify(contents)} turn ${turnId} opened with, was archived with ${JSON.stringify(write.incoming)}`,
+        });
+      }
+    }
+  },
+});
+
+/** More cases of the ARC family: what the records and markers of a turn hold. */
+export const ARC_RECORD_CASES = [
+  failedResultKeepsToolAfterMetadata,
+  selfIdentityOutsideRooms,
+  abortedMarkerBodyEmpty,
+  rollbackRemovesDroppedVersion,
+  everyOpeningInputOpened,
+];
