@@ -2,6 +2,8 @@ import type { ConformanceCase } from '../define-case';
 import { ABT_CASES } from './abt';
 import { ABT_LATE_CASES } from './abt-late';
 import { ARC_CASES } from './arc';
+import { ARC_ARCHIVE_ALONE_CASES } from './arc-archive-alone';
+import { ARC_RECORD_CASES } from './arc-records';
 import { BND_CASES } from './bnd';
 import { CLR_CASES } from './clr';
 import { DEL_CASES } from './del';
@@ -20,6 +22,7 @@ import { SET_CASES } from './set';
 import { SVC_CASES } from './svc';
 import { TID_CASES } from './tid';
 import { USG_CASES } from './usg';
+import { USG_FIGURES_CASES } from './usg-figures';
 
 /**
  * Every case of the kit, grouped by requirement family in catalog order. Each names the
@@ -34,7 +37,10 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...DEL_CASES,
   ...TID_CASES,
   ...ARC_CASES,
+  ...ARC_RECORD_CASES,
+  ...ARC_ARCHIVE_ALONE_CASES,
   ...USG_CASES,
+  ...USG_FIGURES_CASES,
   ...SET_CASES,
   ...BND_CASES,
   ...PRE_CASES,

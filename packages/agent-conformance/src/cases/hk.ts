@@ -1,6 +1,6 @@
 import { AGENT_HOOK_KEYS, type AgentTurnAfterPayload } from '@aalis/api-agent';
 import { assert } from '../assert';
-import { defineCase } from '../define-case';
+import { type CaseContext, defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import {
   callContains,
@@ -338,21 +338,30 @@ const replyBefore = defineCase({
   },
 });
 
+/** The four exit paths of a turn ([HK-8]), each the name of the session whose turn takes it. */
+const EXIT_PATHS = ['replied', 'silent', 'aborted', 'error'] as const;
+
+/** Runs one turn down each exit path, in a session named after it, one after the other. */
+async function runEveryExitPath(context: CaseContext): Promise<void> {
+  const h = context.harness;
+  for (const id of EXIT_PATHS) session(h, id);
+  h.model.script([{ text: 'a reply' }, { text: '' }]);
+  await sendHuman(context, 'replied', 'question').done;
+  await sendHuman(context, 'silent', 'question').done;
+  const held = await holdTurn(context, { sessionId: 'aborted', content: 'question', untilAborted: true });
+  context.agent.abort('aborted');
+  await held.input.done;
+  h.model.script([{ throws: 'the model is down' }]);
+  await sendHuman(context, 'error', 'question').done;
+}
+
 const turnAfterPaths = defineCase({
   requirements: ['HK-8'],
   name: 'agent:turn:after reports each of the four outcomes with the same inputs array',
   run: async (context) => {
     const h = context.harness;
-    for (const id of ['replied', 'silent', 'aborted', 'error']) session(h, id);
-    h.model.script([{ text: 'a reply' }, { text: '' }]);
-    await sendHuman(context, 'replied', 'question').done;
-    await sendHuman(context, 'silent', 'question').done;
-    const held = await holdTurn(context, { sessionId: 'aborted', content: 'question', untilAborted: true });
-    context.agent.abort('aborted');
-    await held.input.done;
-    h.model.script([{ throws: 'the model is down' }]);
-    await sendHuman(context, 'error', 'question').done;
-    for (const outcome of ['replied', 'silent', 'aborted', 'error'] as const) {
+    await runEveryExitPath(context);
+    for (const outcome of EXIT_PATHS) {
       const turn = assert.defined('HK-8', turns(h, outcome)[0], {
         rule: 'every input must open a turn',
         subject: `the turn ending ${outcome}`,
@@ -380,6 +389,32 @@ const turnAfterPaths = defineCase({
       assert.equal('HK-8', after.reply !== undefined, outcome === 'replied', {
         rule: 'agent:turn:after must carry a reply exactly when the outcome is "replied"',
         subject: `whether the ${outcome} turn has a reply`,
+      });
+    }
+  },
+});
+
+/**
+ * [HK-8] agent:turn:after runs on all four exit paths for its subscribers to close up
+ * (「四条退出路径都会触发,供生命周期订阅方收口」): a middleware registered on it is called for
+ * every turn, a stopped one included. The near miss runs the hook of a stopped turn on the
+ * turn's own signal, already aborted, so the run is there but reaches no middleware.
+ */
+const turnAfterMiddlewareReached = defineCase({
+  requirements: ['HK-8'],
+  name: 'a middleware of agent:turn:after is called on each of the four exit paths, a stopped turn included',
+  run: async (context) => {
+    const h = context.harness;
+    const reached: string[] = [];
+    h.hooks.middleware('agent:turn:after', async (payload, next) => {
+      reached.push(payload.sessionId);
+      await next();
+    });
+    await runEveryExitPath(context);
+    for (const outcome of EXIT_PATHS) {
+      assert.that('HK-8', reached.includes(outcome), {
+        rule: 'agent:turn:after runs on all four exit paths for its subscribers to close up: a middleware registered on it must be called',
+        observed: `no agent:turn:after middleware was called for the turn ending ${outcome}`,
       });
     }
   },
@@ -797,6 +832,7 @@ export const HK_CASES = [
   toolAfter,
   replyBefore,
   turnAfterPaths,
+  turnAfterMiddlewareReached,
   archivedSet,
   idleNotArchived,
   contractKeys,

@@ -321,6 +321,50 @@ const viewInputsAreTheTurns = defineCase({
   },
 });
 
+/**
+ * [PRM-3] Each contribution's tokens go under its own global key (「插件实例 id/局部 id」) on
+ * every model call, also when two contributions build the same text: a block is the
+ * contribution's, not its text's. The near miss reuses a block of the previous call by its
+ * text, so from the second call on both contributions' tokens show under one key (and in one
+ * bucket) and the other key has none.
+ */
+const sameTextKeptApart = defineCase({
+  requirements: ['PRM-3'],
+  name: 'two contributions that build the same text each keep their tokens under their own key on every model call',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const text = 'FACT: the same note, contributed twice.';
+    const probes = [
+      h.contribute(
+        { localId: 'summary', bucket: 'memorySummary', label: 'Summary', build: () => text },
+        { plugin: 'conformance-prompt-a' },
+      ),
+      h.contribute(
+        { localId: 'facts', bucket: 'memoryVector', label: 'Facts', build: () => text },
+        { plugin: 'conformance-prompt-b' },
+      ),
+    ];
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const usages = usageOf(h, { sessionId: 's1' });
+    assert.equal('PRM-3', usages.length, 2, {
+      rule: 'every model call must be followed by token:usage',
+      subject: 'the token:usage events of a turn of two model calls',
+    });
+    usages.forEach((usage, index) => {
+      for (const probe of probes) {
+        const figure = usage.parts.reduce((sum, part) => sum + (part.injectors?.[probe.key] ?? 0), 0);
+        assert.that('PRM-3', figure > 0, {
+          rule: "every contribution's tokens must be attributed under its own global key pluginInstanceId/localId, also when another contribution built the same text",
+          observed: `on model call ${index + 1} the tokens under injector key "${probe.key}" were ${figure}`,
+        });
+      }
+    });
+  },
+});
+
 /** The cases of the PRM family ([PRM-1]..[PRM-3]). */
 export const PRM_CASES = [
   materialised,
@@ -331,4 +375,5 @@ export const PRM_CASES = [
   injectorCoversEveryMessage,
   viewSignalAbortsWithTurn,
   viewInputsAreTheTurns,
+  sameTextKeptApart,
 ];

@@ -37,6 +37,26 @@ const assignRejects = defineCase({
   },
 });
 
+/**
+ * [SET-1] With no session manager at all there are no session settings to write, so
+ * `assignModel` throws (「会话设置不在或写入被拒时抛错」) rather than resolve as if the model
+ * were set. An agent that needs a session manager and does not start without one passes: there
+ * is nothing to call. The near miss resolves without writing anything.
+ */
+const assignWithoutSessionManager = defineCase({
+  requirements: ['SET-1'],
+  name: 'assignModel throws when there is no session manager at all',
+  harness: { sessionManager: false },
+  run: async (context) => {
+    if (context.agent.providerName === undefined) return; // the agent did not start without one
+    const outcome = await outcomeOf(() => context.agent.assignModel('s1', 'conformance/model'));
+    assert.that('SET-1', outcome.failed, {
+      rule: 'assignModel must throw when the session has no settings: without a session manager no session has any',
+      observed: 'assignModel resolved with no session manager, writing the model nowhere',
+    });
+  },
+});
+
 const modelSetting = defineCase({
   requirements: ['SET-2'],
   name: 'the session’s model setting picks the model called',
@@ -195,6 +215,7 @@ const iterationsBoundModelCalls = defineCase({
 export const SET_CASES = [
   assignWrites,
   assignRejects,
+  assignWithoutSessionManager,
   modelSetting,
   settingsPerTurn,
   noSettings,

@@ -481,6 +481,59 @@ const leftoverSettlesAfterItsTurn = defineCase({
   },
 });
 
+/**
+ * [SVC-4] `abort` on the business handle goes to the provider selected at the time of the
+ * call, like every other call, also for a session whose inputs went to another provider
+ * before the switch: that turn keeps running until an abort reaches its provider again. The
+ * near miss remembers which provider got each session's inputs and sends that session's abort
+ * there, so after a switch the abort stops the turn of a provider no longer selected.
+ */
+const abortAfterSwitch = defineCase({
+  requirements: ['SVC-4'],
+  name: 'abort on the business handle goes to the provider selected at the time, not to the one running the session’s turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const original = assert.defined('SVC-4', context.agent.providerName, {
+      rule: "the implementation must be provided as the app's agent service",
+      subject: 'the provider name of the implementation',
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'a long question', untilAborted: true });
+    const aborts: string[] = [];
+    const other: AgentService = {
+      handleMessage: async () => undefined,
+      abort: (sessionId) => {
+        aborts.push(sessionId);
+        return false;
+      },
+      clearing: async (_sessionIds, clear) => {
+        await clear();
+      },
+      assignModel: async () => undefined,
+    };
+    h.app.provide(agentService, other, { name: 'conformance-other' });
+    h.app.select(agentService, 'conformance-other');
+    context.agent.abort('s1');
+    await h.settle();
+    assert.deepEqual('SVC-4', aborts, ['s1'], {
+      rule: 'calls on the business handle must go to the provider selected at the time, abort included',
+      subject: 'the aborts the other provider received while selected',
+    });
+    assert.that('SVC-4', held.call.state === 'open' && !held.input.settled, {
+      rule: 'an abort made while another provider is selected must not reach the implementation',
+      observed:
+        'the turn of the implementation, no longer selected, was stopped by an abort made on the handle',
+    });
+    h.app.select(agentService, original);
+    context.agent.abort('s1');
+    await held.input.done;
+    assert.equal('SVC-4', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'once the implementation is selected again, abort on the business handle reaches it',
+      subject: 'the outcome of its turn after the second abort',
+    });
+  },
+});
+
 /** The cases of the SVC family ([SVC-1]..[SVC-5]). */
 export const SVC_CASES = [
   serviceSurface,
@@ -500,4 +553,5 @@ export const SVC_CASES = [
   toolFailureIsNoAbort,
   joinedSettlesAfterTurn,
   leftoverSettlesAfterItsTurn,
+  abortAfterSwitch,
 ];
