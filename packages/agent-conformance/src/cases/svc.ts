@@ -4,6 +4,7 @@ import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import {
   contents,
+  holdFirstTurnEnd,
   holdTurn,
   incomingWrites,
   outbound,
@@ -13,6 +14,7 @@ import {
   session,
   storedReplies,
   turns,
+  turnsEnded,
 } from './scenario';
 
 const serviceSurface = defineCase({
@@ -534,6 +536,36 @@ const abortAfterSwitch = defineCase({
   },
 });
 
+/**
+ * [SVC-2] An aborted turn's inputs settle when the turn has ended too, not at the stop: 「返回时这条
+ * 输入已落定:它所在的一轮结束」. The stopped turn's `agent:turn:after` is held (a subscriber still
+ * closing its books); `handleMessage` stays pending until it finished. The near miss settles a
+ * stopped turn's inputs at the abort.
+ */
+const abortedSettlesAfterTurnAfter = defineCase({
+  requirements: ['SVC-2'],
+  name: "handleMessage of an aborted turn's input resolves only after the turn's agent:turn:after finished",
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const windDown = holdFirstTurnEnd(h);
+    const held = await holdTurn(context, { sessionId: 's1', content: 'stopped', untilAborted: true });
+    context.agent.abort('s1');
+    await turnsEnded(h, 1, 's1');
+    await h.settle();
+    assert.that('SVC-2', !held.input.settled, {
+      rule: "handleMessage must resolve only once its turn ended, an aborted turn's agent:turn:after included",
+      observed: "handleMessage of the aborted turn's input resolved while its agent:turn:after still ran",
+    });
+    windDown.open();
+    const record = await held.input.done;
+    assert.equal('SVC-2', record.state, 'resolved', {
+      rule: 'handleMessage of an aborted turn must resolve once the turn ended',
+      subject: 'the handleMessage promise',
+    });
+  },
+});
+
 /** The cases of the SVC family ([SVC-1]..[SVC-5]). */
 export const SVC_CASES = [
   serviceSurface,
@@ -554,4 +586,5 @@ export const SVC_CASES = [
   joinedSettlesAfterTurn,
   leftoverSettlesAfterItsTurn,
   abortAfterSwitch,
+  abortedSettlesAfterTurnAfter,
 ];
