@@ -3,6 +3,7 @@ import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
+import { rollBackFirstOfTwo } from './rollback';
 import {
   callContains,
   holdTurn,
@@ -429,37 +430,16 @@ const rollbackExact = defineCase({
     ]);
     await sendHuman(context, 's1', 'first question').done;
     await sendHuman(context, 's1', 'second question').done;
-    const [first, second] = turns(h, 's1');
-    const firstTurn = assert.defined('ARC-7', first, {
-      rule: 'every turn must reach agent:turn:before',
-      subject: 'the first turn',
-    });
-    const secondTurn = assert.defined('ARC-7', second, {
-      rule: 'every turn must reach agent:turn:before',
-      subject: 'the second turn',
-    });
-    const within = (turn: typeof firstTurn) =>
-      h.archive.writes
-        .filter((write) => write.seq > turn.before.seq && write.seq < (turn.afterRun?.endSeq ?? h.sequence))
-        .flatMap((write) => write.messages.map((message) => message.id));
-    const firstIds = within(firstTurn);
-    const secondIds = within(secondTurn);
-    await assert
-      .defined('ARC-7', h.services.archive, {
-        rule: 'the harness provides an archive in this case',
-        subject: 'the archive',
-      })
-      .rollback('s1', firstTurn.turnId);
-    const left = new Set(h.archive.messages('s1').map((message) => message.id));
-    for (const id of firstIds)
-      assert.that('ARC-7', !left.has(id), {
+    const { kept, removed } = await rollBackFirstOfTwo(h, 's1');
+    for (const message of kept)
+      assert.fail('ARC-7', {
         rule: "rolling back a turn by its id must remove all of that turn's messages, inputs included",
-        observed: `message ${id} of the rolled-back turn was kept`,
+        observed: `message ${message.id} of the rolled-back turn was kept`,
       });
-    for (const id of secondIds)
-      assert.that('ARC-7', left.has(id), {
+    for (const message of removed)
+      assert.fail('ARC-7', {
         rule: 'rolling back a turn by its id must remove no message of another turn',
-        observed: `message ${id} of the other turn was removed`,
+        observed: `message ${message.id} of the other turn was removed`,
       });
   },
 });
