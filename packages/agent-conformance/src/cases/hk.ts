@@ -1,13 +1,14 @@
 import { AGENT_HOOK_KEYS, type AgentTurnAfterPayload } from '@aalis/api-agent';
 import { assert } from '../assert';
-import { type CaseContext, defineCase } from '../define-case';
+import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import {
   callContains,
   contents,
-  holdTurn,
+  EXIT_PATHS,
   incomingWrites,
   retryFirstReply,
+  runEveryExitPath,
   SCHEDULER_SOURCE,
   secondInputDuringToolCall,
   sendHuman,
@@ -337,23 +338,6 @@ const replyBefore = defineCase({
     });
   },
 });
-
-/** The four exit paths of a turn ([HK-8]), each the name of the session whose turn takes it. */
-const EXIT_PATHS = ['replied', 'silent', 'aborted', 'error'] as const;
-
-/** Runs one turn down each exit path, in a session named after it, one after the other. */
-async function runEveryExitPath(context: CaseContext): Promise<void> {
-  const h = context.harness;
-  for (const id of EXIT_PATHS) session(h, id);
-  h.model.script([{ text: 'a reply' }, { text: '' }]);
-  await sendHuman(context, 'replied', 'question').done;
-  await sendHuman(context, 'silent', 'question').done;
-  const held = await holdTurn(context, { sessionId: 'aborted', content: 'question', untilAborted: true });
-  context.agent.abort('aborted');
-  await held.input.done;
-  h.model.script([{ throws: 'the model is down' }]);
-  await sendHuman(context, 'error', 'question').done;
-}
 
 const turnAfterPaths = defineCase({
   requirements: ['HK-8'],

@@ -5,6 +5,7 @@ import { createGate } from '../harness/gate';
 import {
   holdTurn,
   outbound,
+  runEveryExitPath,
   secondInputDuringToolCall,
   sendHuman,
   session,
@@ -54,14 +55,7 @@ const othersNoReply = defineCase({
   name: 'silent, aborted and error turns persist no final reply',
   run: async (context) => {
     const h = context.harness;
-    for (const id of ['silent', 'aborted', 'error']) session(h, id);
-    h.model.script([{ text: '' }]);
-    await sendHuman(context, 'silent', 'question').done;
-    const held = await holdTurn(context, { sessionId: 'aborted', content: 'question', untilAborted: true });
-    context.agent.abort('aborted');
-    await held.input.done;
-    h.model.script([{ throws: 'the model is down' }]);
-    await sendHuman(context, 'error', 'question').done;
+    await runEveryExitPath(context);
     for (const outcome of ['silent', 'aborted', 'error'] as const) {
       const after = assert.defined('OUT-1', turns(h, outcome)[0]?.after, {
         rule: 'every turn must end with agent:turn:after',

@@ -274,3 +274,20 @@ export function storedReplies(harness: Harness, sessionId: string): Message[] {
         message.role === 'assistant' && (message.toolCalls?.length ?? 0) === 0 && message.kind === undefined,
     );
 }
+
+/** The four exit paths of a turn ([HK-8], [OUT-1]), each the name of the session whose turn takes it. */
+export const EXIT_PATHS = ['replied', 'silent', 'aborted', 'error'] as const;
+
+/** Runs one turn down each exit path, in a session named after it, one after the other. */
+export async function runEveryExitPath(context: CaseContext): Promise<void> {
+  const h = context.harness;
+  for (const id of EXIT_PATHS) session(h, id);
+  h.model.script([{ text: 'a reply' }, { text: '' }]);
+  await sendHuman(context, 'replied', 'question').done;
+  await sendHuman(context, 'silent', 'question').done;
+  const held = await holdTurn(context, { sessionId: 'aborted', content: 'question', untilAborted: true });
+  context.agent.abort('aborted');
+  await held.input.done;
+  h.model.script([{ throws: 'the model is down' }]);
+  await sendHuman(context, 'error', 'question').done;
+}
