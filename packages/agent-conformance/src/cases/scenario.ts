@@ -7,6 +7,7 @@ import type {
   OutgoingMessage,
   StreamChunk,
 } from '@aalis/schema-message';
+import { assert } from '../assert';
 import type { CaseContext } from '../define-case';
 import type { SessionSpec } from '../harness/fake-session-manager';
 import type { Gate } from '../harness/gate';
@@ -290,4 +291,17 @@ export async function runEveryExitPath(context: CaseContext): Promise<void> {
   await held.input.done;
   h.model.script([{ throws: 'the model is down' }]);
   await sendHuman(context, 'error', 'question').done;
+}
+
+/** The snapshot `token:request` gets for a session ([USG-8]: a missing one is reported there). */
+export async function snapshotOf(h: Harness, sessionId: string): Promise<TokenUsageEvent> {
+  await h.events.emit('token:request', { sessionIds: [sessionId] });
+  await h.settle();
+  const found = h.events
+    .of('token:usage')
+    .find((event) => event.payload.snapshot === true && event.payload.sessionId === sessionId);
+  return assert.defined('USG-8', found?.payload, {
+    rule: 'token:request must be answered with a snapshot per session',
+    subject: `the snapshot of ${sessionId}`,
+  });
 }

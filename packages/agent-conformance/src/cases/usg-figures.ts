@@ -4,26 +4,13 @@ import { isControlKind, WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import type { Harness } from '../harness/harness';
-import { sendHuman, session, turns, usageOf } from './scenario';
+import { sendHuman, session, snapshotOf, turns, usageOf } from './scenario';
 
 /** The first `token:usage` of a session's model calls, which the case needs. */
 function firstUsage(h: Harness, sessionId: string, requirement: string): TokenUsageEvent {
   return assert.defined(requirement, usageOf(h, { sessionId })[0], {
     rule: 'every model call must be followed by token:usage (USG-1)',
     subject: `the token:usage of ${sessionId}`,
-  });
-}
-
-/** The snapshot `token:request` gets for a session. */
-async function snapshotOf(h: Harness, sessionId: string, requirement: string): Promise<TokenUsageEvent> {
-  await h.events.emit('token:request', { sessionIds: [sessionId] });
-  await h.settle();
-  const found = h.events
-    .of('token:usage')
-    .find((event) => event.payload.snapshot === true && event.payload.sessionId === sessionId);
-  return assert.defined(requirement, found?.payload, {
-    rule: 'token:request must be answered with a snapshot per session (USG-8)',
-    subject: `the snapshot of ${sessionId}`,
   });
 }
 
@@ -160,7 +147,7 @@ const snapshotCountLeavesOutMarkers = defineCase({
     session(h, 's1');
     h.archive.seed('s1', HISTORY_WITH_MARKERS);
     const expected = HISTORY_WITH_MARKERS.filter((draft) => !isControlKind(draft.kind)).length;
-    const snapshot = await snapshotOf(h, 's1', 'USG-5');
+    const snapshot = await snapshotOf(h, 's1');
     assert.equal('USG-5', snapshot.historyMessages, expected, {
       rule: 'a usage snapshot must give the active history count, conversation messages only: stop markers and event markers are not counted',
       subject: `historyMessages of the snapshot of ${expected} conversation messages, a stop marker and an event marker`,
@@ -181,7 +168,7 @@ const snapshotCountBeyondLimit = defineCase({
     session(h, 's1', { settings: { historyLimit: 2 } });
     const seeded = HISTORY_WITH_MARKERS.filter((draft) => !isControlKind(draft.kind));
     h.archive.seed('s1', seeded);
-    const snapshot = await snapshotOf(h, 's1', 'USG-5');
+    const snapshot = await snapshotOf(h, 's1');
     assert.equal('USG-5', snapshot.historyMessages, seeded.length, {
       rule: 'a usage snapshot must give the active history count, the part beyond the history count limit included',
       subject: `historyMessages of the snapshot of ${seeded.length} messages with a history count limit of 2`,

@@ -14,6 +14,7 @@ import {
   secondInputDuringToolCall,
   sendHuman,
   session,
+  snapshotOf,
   turns,
   usageOf,
 } from './scenario';
@@ -697,19 +698,6 @@ function assertLatestGroupKept(h: Harness): void {
   assert.that('USG-9', group && result, {
     rule: 'hard trimming must never drop the latest tool-call group',
     observed: 'the latest tool-call group was missing from the next call',
-  });
-}
-
-/** The snapshot `token:request` gets for a session. */
-async function snapshotOf(h: Harness, sessionId: string): Promise<TokenUsageEvent> {
-  await h.events.emit('token:request', { sessionIds: [sessionId] });
-  await h.settle();
-  const found = h.events
-    .of('token:usage')
-    .find((event) => event.payload.snapshot === true && event.payload.sessionId === sessionId);
-  return assert.defined('USG-8', found?.payload, {
-    rule: 'token:request must be answered with a snapshot per session',
-    subject: `the snapshot of ${sessionId}`,
   });
 }
 
