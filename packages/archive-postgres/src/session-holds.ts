@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { InFlightStatements } from './in-flight-statements';
 import { openOnPool } from './open-on-pool';
 import type { PostgresConnectionOptions } from './postgres-connection-options';
 import { quoteSchema } from './quote-schema';
@@ -30,6 +31,7 @@ export class SessionHolds {
   readonly #pool: pg.Pool;
   readonly #ownsPool: boolean;
   readonly #sql: SessionHoldStatements;
+  readonly #inFlight = new InFlightStatements();
 
   private constructor(pool: pg.Pool, ownsPool: boolean, schema: string) {
     this.#pool = pool;
@@ -104,8 +106,9 @@ export class SessionHolds {
     return result.rows.map((row) => row.owner).sort();
   }
 
-  /** Ends a pool the holds made. */
+  /** Lets the statements already sent finish, then ends a pool the holds made. */
   async close(): Promise<void> {
+    await this.#inFlight.settled();
     if (this.#ownsPool) await this.#pool.end();
   }
 
@@ -114,7 +117,7 @@ export class SessionHolds {
     sql: string,
     values: unknown[],
   ): Promise<pg.QueryResult<R>> {
-    return withClassifiedFailure(operation, () => this.#pool.query<R>(sql, values));
+    return this.#inFlight.track(withClassifiedFailure(operation, () => this.#pool.query<R>(sql, values)));
   }
 }
 

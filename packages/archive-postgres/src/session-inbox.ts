@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Pool, PoolClient } from 'pg';
 import { classifyPostgresFailure } from './classify-postgres-failure';
+import { InFlightStatements } from './in-flight-statements';
 import { NotificationListener } from './notification-listener';
 import { openOnPool } from './open-on-pool';
 import type { PostgresConnectionOptions } from './postgres-connection-options';
@@ -51,6 +52,7 @@ export class SessionInbox {
   readonly #waiters = new Map<string, Set<Waiter>>();
   readonly #queuedListeners = new Set<(sessionId: string) => void>();
   readonly #broadcastListeners = new Set<(message: unknown) => void>();
+  readonly #inFlight = new InFlightStatements();
 
   private constructor(parts: { schema: string; pool: Pool; ownsPool: boolean }) {
     const quoted = quoteSchema(parts.schema);
@@ -266,12 +268,16 @@ export class SessionInbox {
     return result.rows[0]?.pending === true;
   }
 
-  /** Stops listening (waiting `outcome` calls reject) and ends a pool the inbox made. */
+  /**
+   * Stops listening (waiting `outcome` calls reject), lets the statements already sent finish,
+   * and ends a pool the inbox made.
+   */
   async close(): Promise<void> {
     await this.#listener.close();
     const closed = new Error('the session inbox is closed');
     for (const waiting of this.#waiters.values()) for (const waiter of waiting) waiter.reject(closed);
     this.#waiters.clear();
+    await this.#inFlight.settled();
     if (this.#ownsPool) await this.#pool.end();
   }
 
@@ -349,7 +355,7 @@ export class SessionInbox {
   }
 
   #storage<T>(operation: string, work: () => Promise<T>): Promise<T> {
-    return withClassifiedFailure(operation, work);
+    return this.#inFlight.track(withClassifiedFailure(operation, work));
   }
 }
 

@@ -52,4 +52,19 @@ describe('SessionHolds: clearing holds every process honours ([CLR-2])', () => {
     expect(await holds.liveOwners(['s3'])).toEqual([]);
     expect(await holds.liveOwners(undefined)).toEqual([first.owner, second.owner].sort());
   });
+
+  it('close lets statements still waiting for a connection finish, rather than fail at the connection timeout', async () => {
+    const world = await leaseWorld();
+    const holds = await SessionHolds.open({
+      connectionString: await testDatabaseUrl(),
+      schema: world.schema,
+      poolSize: 1,
+      connectionTimeoutMs: 2_000,
+    });
+    const sent = Array.from({ length: 20 }, () => holds.active());
+    const closed = holds.close();
+    const outcomes = await Promise.allSettled(sent);
+    await closed;
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+  });
 });

@@ -201,4 +201,20 @@ describe('SessionInbox: inputs handed to any process, served by the owner ([DUR-
     ]);
     expect((await inbox.take(lease)).map((input) => input.id)).toEqual([third]);
   });
+
+  it('close lets statements still waiting for a connection finish, rather than fail at the connection timeout', async () => {
+    const world = await leaseWorld();
+    const inbox = await SessionInbox.open({
+      connectionString: await testDatabaseUrl(),
+      schema: world.schema,
+      poolSize: 1,
+      connectionTimeoutMs: 2_000,
+    });
+    // One connection, twenty statements: nineteen wait in the pool's queue when close begins.
+    const sent = Array.from({ length: 20 }, (_, index) => inbox.broadcast({ index }));
+    const closed = inbox.close();
+    const outcomes = await Promise.allSettled(sent);
+    await closed;
+    expect(outcomes.filter((outcome) => outcome.status === 'rejected')).toEqual([]);
+  });
 });
