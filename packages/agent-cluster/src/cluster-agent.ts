@@ -40,6 +40,8 @@ export class ClusterAgent implements AgentService {
   readonly #hooks: ClusterAgentOptions['hooks'];
   readonly #recover: ((sessionId: string) => Promise<unknown>) | undefined;
   readonly #disposers: (() => void)[] = [];
+  /** Each session's last enqueue of this process, so the next one waits for it ([SCH-5]). */
+  readonly #enqueues = new Map<string, Promise<unknown>>();
   #scanTimer: NodeJS.Timeout | undefined;
 
   constructor(options: ClusterAgentOptions) {
@@ -106,7 +108,7 @@ export class ClusterAgent implements AgentService {
     const message = parseIncomingMessage(raw);
     const sessionId = message.sessionId;
     const generation = this.#generationOf?.(sessionId);
-    const inputId = await this.#inbox.enqueue(sessionId, routedPayload({ message, generation }));
+    const inputId = await this.#enqueueInOrder(sessionId, routedPayload({ message, generation }));
     const served = this.#servers.get(sessionId);
     if (served !== undefined) served.server.wake();
     else void this.#claimUnlessServed(sessionId);
@@ -185,6 +187,28 @@ export class ClusterAgent implements AgentService {
     await Promise.allSettled(
       served.filter(({ server }) => server.idle).map(({ lease }) => this.#leases.release(lease)),
     );
+  }
+
+  /**
+   * Enqueues after this process's earlier enqueue of the session settled: two enqueues in flight
+   * at once take their places in the order their transactions commit, which need not be the
+   * order of the `handleMessage` calls ([SCH-5]: turns run in the order inputs were enqueued).
+   */
+  #enqueueInOrder(sessionId: string, payload: unknown): Promise<string> {
+    const previous = this.#enqueues.get(sessionId);
+    const enqueued =
+      previous === undefined
+        ? this.#inbox.enqueue(sessionId, payload)
+        : previous.then(
+            () => this.#inbox.enqueue(sessionId, payload),
+            () => this.#inbox.enqueue(sessionId, payload),
+          );
+    this.#enqueues.set(sessionId, enqueued);
+    const forget = () => {
+      if (this.#enqueues.get(sessionId) === enqueued) this.#enqueues.delete(sessionId);
+    };
+    enqueued.then(forget, forget);
+    return enqueued;
   }
 
   /**

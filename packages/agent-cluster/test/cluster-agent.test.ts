@@ -40,6 +40,15 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () => {
+  it('[SCH-5] inputs one process receives for a session back to back reach the owner in the order of the calls', async () => {
+    const world = await clusterWorld();
+    const owner = await world.process();
+    owner.local.autoSettle = true;
+    const contents = Array.from({ length: 40 }, (_, index) => `input ${index}`);
+    await Promise.all(contents.map((content) => owner.agent.handleMessage(input('s1', content))));
+    expect(owner.local.received.map((received) => received.message.content)).toEqual(contents);
+  });
+
   it('[SVC-2] an input received by one process runs on the session’s owner, and its caller settles when it settled there', async () => {
     const world = await clusterWorld();
     const owner = await world.process();
