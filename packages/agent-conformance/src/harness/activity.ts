@@ -19,6 +19,12 @@ export interface Activity {
   readonly waits: WaitLog;
   /** Takes the next number and re-checks the waiters. */
   next(): number;
+  /**
+   * Takes the next number, lets `write` record the action under it, then re-checks the
+   * waiters: a waiter that looks for the action finds it (with `next`, the record is written
+   * after the check, and only a later action would wake the waiter).
+   */
+  record(write: (seq: number) => void): number;
   /** Resolves once `predicate` holds, checked now and after every later action. */
   until(predicate: () => boolean): Promise<void>;
   /**
@@ -58,6 +64,12 @@ export function createActivity(): Activity {
     waits,
     next() {
       current += 1;
+      check();
+      return current;
+    },
+    record(write) {
+      current += 1;
+      write(current);
       check();
       return current;
     },

@@ -96,4 +96,27 @@ describe('createHarness', () => {
     await waiting;
     expect(reached).toBe(true);
   });
+
+  test('a waiter for a recorded action sees it when no other action follows: a hook run, an event, a model call, a write', async () => {
+    const harness = createHarness();
+    const { hooks, events, llm, archive } = harness.services;
+    harness.sessions.create({ id: 's1' });
+    harness.model.script([{ waitFor: createGate(), text: 'never' }]);
+    hooks.middleware('agent:turn:before', () => new Promise<void>(() => undefined));
+    const waits = [
+      harness.until(() => harness.hooks.of('agent:turn:before').length === 1),
+      harness.until(() => harness.events.of('agent:queue').length === 1),
+      harness.until(() => harness.model.requests.length === 1),
+      harness.until(() => harness.archive.writes.length === 1),
+    ];
+    void hooks.run('agent:turn:before', { turnId: 't1', sessionId: 's1', inputs: [] }, async () => undefined);
+    void events.emit('agent:queue', { sessionId: 's1', waiting: [] });
+    void llm.chat({ model: 'conformance/default', messages: [] }).catch(() => undefined);
+    await archive?.append('s1', [{ role: 'assistant', content: 'hi' }]).catch(() => undefined);
+    const seen = await Promise.race([
+      Promise.all(waits).then(() => 'every wait resolved'),
+      new Promise((resolve) => setTimeout(() => resolve('a wait missed its action'), 200)),
+    ]);
+    expect(seen).toBe('every wait resolved');
+  });
 });

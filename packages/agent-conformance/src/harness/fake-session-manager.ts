@@ -93,12 +93,11 @@ export function createFakeSessionManager(input: FakeSessionManagerOptions = {}):
   const settingsWrites: SettingsWrite[] = [];
   const advanceGeneration = (sessionId: string) => {
     const current = generations.get(sessionId) ?? 0;
-    generations.set(sessionId, current + 1);
-    options.activity.next();
+    options.activity.record(() => generations.set(sessionId, current + 1));
     return current;
   };
   const write = (sessionId: string, patch: Partial<SessionSettings>, outcome: SettingsWrite['outcome']) => {
-    settingsWrites.push({ seq: options.activity.next(), sessionId, patch: { ...patch }, outcome });
+    options.activity.record((seq) => settingsWrites.push({ seq, sessionId, patch: { ...patch }, outcome }));
   };
   const service: SessionManagerService = {
     generationOf: (sessionId) => generations.get(sessionId) ?? 0,

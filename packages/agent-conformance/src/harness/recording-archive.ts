@@ -95,8 +95,11 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
   };
   const record = (write: Omit<ArchiveWrite, 'seq' | 'failed' | 'messages'>): MutableWrite => {
     const failed = failing.delete(write.operation);
-    const entry: MutableWrite = { messages: [], ...write, failed, seq: options.activity.next() };
-    writes.push(entry);
+    const entry: MutableWrite = { messages: [], ...write, failed, seq: 0 };
+    options.activity.record((seq) => {
+      entry.seq = seq;
+      writes.push(entry);
+    });
     if (failed) throw new ArchiveStorageError(`conformance: injected ${write.operation} failure`);
     return entry;
   };

@@ -59,7 +59,7 @@ export function createRecordingEventBus(input: RecordingEventBusOptions = {}): R
       return dispose;
     },
     emit: (name: string, payload: unknown) => {
-      all.push({ seq: options.activity.next(), name, payload } as RecordedEvent);
+      options.activity.record((seq) => all.push({ seq, name, payload } as RecordedEvent));
       const waiting: Promise<void>[] = [];
       for (const { listener } of [...(listeners.get(name) ?? [])]) {
         try {

@@ -39,27 +39,36 @@ export function createRecordingHooks(input: RecordingHooksOptions = {}): Recordi
     count: (name) => inner.count(name),
     run: (name, payload, defaultAction, runOptions) => {
       const run: MutableRun = {
-        seq: options.activity.next(),
+        seq: 0,
         name,
         payload,
         endSeq: undefined,
         blocked: undefined,
         defaultActionSeq: undefined,
       };
-      runs.push(run as HookRunRecord);
+      options.activity.record((seq) => {
+        run.seq = seq;
+        runs.push(run as HookRunRecord);
+      });
+      const markDefaultAction = () =>
+        options.activity.record((seq) => {
+          run.defaultActionSeq = seq;
+        });
       const wrapped =
         defaultAction === undefined
           ? (_payload: typeof payload) => {
-              run.defaultActionSeq = options.activity.next();
+              markDefaultAction();
               return undefined as never;
             }
           : (value: typeof payload) => {
-              run.defaultActionSeq = options.activity.next();
+              markDefaultAction();
               return defaultAction(value);
             };
       const finish = (blocked: boolean | undefined) => {
-        run.blocked = blocked;
-        run.endSeq = options.activity.next();
+        options.activity.record((seq) => {
+          run.blocked = blocked;
+          run.endSeq = seq;
+        });
       };
       return inner.run(name, payload, wrapped, runOptions).then(
         (outcome) => {

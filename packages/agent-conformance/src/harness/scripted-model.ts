@@ -228,7 +228,9 @@ async function runCall({ request, steps, calls, world }: RunCallOptions): Promis
   };
   calls.push(record);
   if (entry !== undefined) entry.call = record;
-  record.seq = world.activity.next();
+  world.activity.record((seq) => {
+    record.seq = seq;
+  });
   entry?.resolveStarted(record);
   try {
     if (entry === undefined) {
@@ -249,7 +251,9 @@ async function runCall({ request, steps, calls, world }: RunCallOptions): Promis
     record.state = 'rejected';
     throw error;
   } finally {
-    record.endSeq = world.activity.next();
+    world.activity.record((seq) => {
+      record.endSeq = seq;
+    });
     entry?.resolveFinished(record);
   }
 }

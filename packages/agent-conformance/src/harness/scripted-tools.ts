@@ -172,7 +172,9 @@ async function execute(options: {
   calls.push(record);
   const callIndex = entry?.calls.length ?? 0;
   entry?.calls.push(record);
-  record.seq = activity.next();
+  activity.record((seq) => {
+    record.seq = seq;
+  });
   try {
     if (entry === undefined) throw new ToolNotFoundError(invocation.name);
     checkArguments(entry.definition, invocation);
@@ -185,7 +187,9 @@ async function execute(options: {
     record.state = 'rejected';
     throw error;
   } finally {
-    record.endSeq = activity.next();
+    activity.record((seq) => {
+      record.endSeq = seq;
+    });
   }
 }
 
