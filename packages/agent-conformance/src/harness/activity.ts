@@ -29,14 +29,16 @@ export interface Activity {
   until(predicate: () => boolean): Promise<void>;
   /**
    * Resolves once nothing happens: no action during several consecutive event-loop turns
-   * (macrotasks) and no short timer of the implementation pending (see `setPendingProbe`), so
-   * every chain the implementation started has run as far as it can without outside help.
-   * Gives up after half a second of activity.
+   * (macrotasks) and nothing pending by the probe (see `setPendingProbe`: short timers of the
+   * implementation, inputs on their way to it or back), so every chain the implementation
+   * started has run as far as it can without outside help. Gives up after half a second of
+   * activity.
    */
   settle(): Promise<void>;
   /**
-   * Tells `settle` how to see short timers of the implementation still pending (the runner
-   * tracks them); while the probe says so, `settle` lets them fire before calling it quiet.
+   * Tells `settle` how to see the implementation still on its way (short timers pending,
+   * inputs not yet at the agent or not yet settled after their turn; the runner tracks them);
+   * while the probe says so, `settle` waits before calling it quiet.
    */
   setPendingProbe(probe: () => boolean): void;
 }

@@ -32,8 +32,9 @@ import { createScriptedTools, type ScriptedTools } from './scripted-tools';
 const activities = new WeakMap<Harness, Activity>();
 
 /**
- * Lets the runner tell a harness's `settle` whether the implementation has short timers
- * pending, so `settle` waits for them (not public API).
+ * Lets the runner tell a harness's `settle` whether the implementation is still on its way
+ * somewhere (short timers pending, inputs not yet at the agent or not yet settled after their
+ * turn), so `settle` waits for it (not public API).
  */
 export function setPendingTimersProbe(harness: Harness, probe: () => boolean): void {
   activities.get(harness)?.setPendingProbe(probe);

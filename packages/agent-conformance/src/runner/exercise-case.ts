@@ -7,6 +7,7 @@ import { agentUnderTest } from './agent-under-test';
 import type { CaseFailure } from './case-failure';
 import type { CaseState } from './case-state';
 import { classifyFailure } from './classify-failure';
+import { inputsOnTheirWay } from './inputs-on-their-way';
 import type { RunCaseOptions } from './run-case-options';
 import { timeoutOf } from './timeout-of';
 import type { LiveTimer, TimerTracker } from './timer-tracker';
@@ -65,7 +66,7 @@ export async function exerciseCase(input: ExerciseInput): Promise<CaseFailure | 
   try {
     const harness = createHarness(testCase.harness);
     state.harness = harness;
-    setPendingTimersProbe(harness, () => tracker.live().some(isShortTimer));
+    setPendingTimersProbe(harness, () => tracker.live().some(isShortTimer) || inputsOnTheirWay(state));
     const returned = await withinLimit(build(options.factory, harness, state), limitMs, timeout('factory'));
     const agent = agentUnderTest(harness, returned);
     state.agent = agent;

@@ -274,4 +274,38 @@ describe('runCase', () => {
     expect(result.status).toBe('leaked');
     expect(result.leaks.map((leak) => leak.kind)).toEqual(['teardown']);
   });
+
+  test('lets a case settle past an agent slow to take an input in, and slow to settle it after its turn', async () => {
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 150));
+    // Like an agent with a database between the receiving process and the session's owner.
+    const distant: AgentFactory = (harness) =>
+      fakeAgent({
+        handleMessage: async (message) => {
+          const { hooks } = harness.services;
+          await pause();
+          await hooks.run('agent:input:before', { message }, async () => {
+            const turn = { turnId: 't1', sessionId: message.sessionId, inputs: [{ message }] };
+            await hooks.run('agent:turn:before', turn, async () => undefined);
+            await hooks.run(
+              'agent:turn:after',
+              { ...turn, reply: undefined, outcome: 'silent' },
+              async () => undefined,
+            );
+          });
+          await pause();
+        },
+      });
+    const seen: string[] = [];
+    const result = await runCase(
+      probeCase(async ({ agent, harness }) => {
+        const sent = agent.send(harness.input({ sessionId: 's1', content: 'hello' }));
+        await harness.settle();
+        seen.push(`settled: ${String(sent.settled)}`);
+        await sent.done;
+      }),
+      { factory: distant, capabilities: ALL_CAPABILITIES },
+    );
+    expect(result.status).toBe('passed');
+    expect(seen).toEqual(['settled: true']);
+  });
 });
