@@ -111,7 +111,9 @@ describe('createHarness', () => {
     ];
     void hooks.run('agent:turn:before', { turnId: 't1', sessionId: 's1', inputs: [] }, async () => undefined);
     void events.emit('agent:queue', { sessionId: 's1', waiting: [] });
-    void llm.chat({ model: 'conformance/default', messages: [] }).catch(() => undefined);
+    const model = await llm.resolveModel();
+    if (model === undefined) throw new Error('the harness resolves its default model');
+    void llm.chat({ model, messages: [] }).catch(() => undefined);
     await archive?.append('s1', [{ role: 'assistant', content: 'hi' }]).catch(() => undefined);
     const seen = await Promise.race([
       Promise.all(waits).then(() => 'every wait resolved'),
