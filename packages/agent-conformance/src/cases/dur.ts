@@ -128,16 +128,25 @@ const oneProcessPerSession = defineCase({
     const h = context.harness;
     session(h, 's1');
     const peer = await context.peer();
+    // Whichever process serves the session may run its turns: the one that received the input,
+    // or the one an agent that routes sessions between processes hands it to. Both are scripted.
     const gate = createGate();
-    const [held] = h.model.script([{ waitFor: gate, text: 'from the first process' }]);
+    const steps = [
+      { waitFor: gate, text: 'from the first turn' },
+      { text: 'from the second turn' },
+    ];
+    const [here] = h.model.script(steps);
+    const [there] = peer.harness.model.script(steps);
     const first = sendHuman(context, 's1', 'to the first process');
-    await held?.started;
-    peer.harness.model.script([{ text: 'from the second process' }]);
+    const serving = await Promise.race([
+      here?.started.then(() => ({ name: 'the first process', other: peer.harness })),
+      there?.started.then(() => ({ name: 'the second process', other: h })),
+    ]);
     const second = peer.agent.send(peer.harness.input({ sessionId: 's1', content: 'to the second process' }));
     await h.settle();
-    assert.equal('DUR-3', peer.harness.model.requests.length, 0, {
+    assert.equal('DUR-3', serving?.other.model.requests.length, 0, {
       rule: 'a session must be served by one process at a time: a second process must not run a turn of a session the first is running',
-      subject: 'the model calls the second process made for s1 while the first ran its turn',
+      subject: `the model calls the process other than ${serving?.name ?? 'the serving one'} made for s1 while that one ran its turn`,
     });
     gate.open();
     await Promise.all([first.done, second.done]);
