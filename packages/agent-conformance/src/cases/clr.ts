@@ -382,6 +382,7 @@ const holdsFromTheStop = defineCase({
     let clearEnded = Number.POSITIVE_INFINITY;
     const clearing = context.agent.clearing(['s1'], async () => {
       clearStarted = true;
+      h.tick();
       await clearGate.opened;
       clearEnded = h.tick();
     });
