@@ -329,11 +329,25 @@ const recoveryHangAbort = defineCase({
     ]);
     // Closing the cut turn appends its error result, stop marker and record: the first append hangs.
     h.archive.hangNext('append');
-    await abortHungTurn(
-      context,
-      'after the restart, into a store that hangs',
-      'a turn stopped while the store hangs closing a crash-cut turn must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+    const stuck = sendHuman(context, 's1', 'after the restart, into a store that hangs');
+    // An agent closes the cut turn in the input's turn, or before it takes the input in (as one
+    // that takes the session over from another process does): the store hangs either way.
+    await h.until(
+      () => turns(h, 's1').length > 0 || h.archive.hung.length > 0,
+      'the turn of s1 to reach agent:turn:before, or the store to hang',
     );
+    await h.settle();
+    // With queued, also an input the agent has not taken in yet is let go.
+    context.agent.abort('s1', { queued: true });
+    await assertSettles('LIV-1', stuck, 'abort');
+    const stopped = turns(h, 's1')[0];
+    if (stopped !== undefined) {
+      assert.equal('LIV-1', stopped.after?.outcome, 'aborted', {
+        rule: 'a turn stopped while the store hangs closing a crash-cut turn must still end with agent:turn:after, outcome "aborted" (ABT-1)',
+        subject: 'the outcome of the stopped turn in agent:turn:after',
+      });
+    }
+    await assertStillServes(context, 'LIV-1', 's2');
   },
 });
 

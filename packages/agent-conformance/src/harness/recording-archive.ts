@@ -37,9 +37,11 @@ export interface RecordingArchive {
   failNext(operation: ArchiveOperation): void;
   /**
    * Makes the next call of `operation` never settle, as a store that stopped answering
-   * ([LIV-1]): it stores nothing and records no write.
+   * ([LIV-1]): it stores nothing and records no write, only its operation in `hung`.
    */
   hangNext(operation: ArchiveOperation): void;
+  /** The calls that hung (`hangNext`), by operation, in the order they came. */
+  readonly hung: readonly ArchiveOperation[];
   /**
    * Makes the next call of `operation` wait until `gate` opens before it does its work, as a
    * slow store ([ARC-8]: what must be stored before a step is awaited, not only started).
@@ -72,9 +74,13 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
   const writes: ArchiveWrite[] = [];
   const failing = new Set<ArchiveOperation>();
   const hanging = new Set<ArchiveOperation>();
+  const hungCalls: ArchiveOperation[] = [];
   /** A call that never settles when `operation` was asked to hang. */
-  const hung = <TValue>(operation: ArchiveOperation): Promise<TValue> | undefined =>
-    hanging.delete(operation) ? new Promise<TValue>(() => undefined) : undefined;
+  const hung = <TValue>(operation: ArchiveOperation): Promise<TValue> | undefined => {
+    if (!hanging.delete(operation)) return undefined;
+    options.activity.record(() => hungCalls.push(operation));
+    return new Promise<TValue>(() => undefined);
+  };
   const holding = new Map<ArchiveOperation, Gate>();
   /** Waits for the gate `operation` was asked to wait for, once. */
   const held = async (operation: ArchiveOperation): Promise<void> => {
@@ -198,6 +204,7 @@ export function createRecordingArchive(input: RecordingArchiveOptions = {}): Rec
     service,
     memory,
     writes,
+    hung: hungCalls,
     messages: ofSession,
     seed: (sessionId, drafts) => drafts.map((draft) => store(sessionId, draft)),
     failNext: (operation) => {
