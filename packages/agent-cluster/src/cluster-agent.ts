@@ -78,7 +78,11 @@ export class ClusterAgent implements AgentService {
         for (const { server } of this.#servers.values()) server.wake();
       },
       tell: (message) => this.#tell(message),
-      report: this.#report,
+      // A clearing that ends after the process closed cannot release its hold (its pool may be
+      // gone): the hold ends at its expiry, as a dead holder's does. Nothing to report then.
+      report: (error) => {
+        if (!this.#closing.signal.aborted) this.#report(error);
+      },
     });
   }
 

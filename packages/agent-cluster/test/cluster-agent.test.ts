@@ -242,6 +242,23 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
     expect(owner.local.received.map((received) => received.message.content)).toEqual(['first', 'during']);
   });
 
+  it('a clearing whose clear ends after its process closed reports nothing: its hold ends at its expiry', async () => {
+    const world = await clusterWorld();
+    const reported: unknown[] = [];
+    const owner = await world.process({ cluster: { onError: (error) => reported.push(error) } });
+    owner.local.autoSettle = true;
+    await owner.agent.handleMessage(input('s1', 'first'));
+    let finish: () => void = () => undefined;
+    const clearing = owner.agent.clearing(['s1'], () => new Promise<void>((resolve) => (finish = resolve)));
+    await expect.poll(() => owner.local.clearings.length, patiently).toBe(1);
+    // The process shuts down while clear() still runs, closing its holds with it.
+    await owner.agent.close();
+    await owner.holds.close();
+    finish();
+    await clearing;
+    expect(reported.map(String)).toEqual([]);
+  });
+
   it('[CLR-3] clearing every session holds them on every process, and a hold whose holder died ends at its expiry', async () => {
     const world = await clusterWorld();
     const owner = await world.process();
