@@ -131,10 +131,7 @@ const oneProcessPerSession = defineCase({
     // Whichever process serves the session may run its turns: the one that received the input,
     // or the one an agent that routes sessions between processes hands it to. Both are scripted.
     const gate = createGate();
-    const steps = [
-      { waitFor: gate, text: 'from the first turn' },
-      { text: 'from the second turn' },
-    ];
+    const steps = [{ waitFor: gate, text: 'from the first turn' }, { text: 'from the second turn' }];
     const [here] = h.model.script(steps);
     const [there] = peer.harness.model.script(steps);
     const first = sendHuman(context, 's1', 'to the first process');
