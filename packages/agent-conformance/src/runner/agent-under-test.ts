@@ -107,16 +107,30 @@ function forwardsToApp(harness: Harness, returned: AgentService | BoundAgent): b
     clearing: async () => undefined,
     assignModel: async () => undefined,
   };
+  const previous = harness.app.providers(agent).current;
   const withdraw = harness.app.provide(agent, standIn, { name: FORWARDING_PROBE });
   try {
+    harness.app.select(agent, FORWARDING_PROBE);
     // For an agent of its own, an abort of a session it never saw does nothing ([ABT-7]).
     returned.abort(FORWARDING_PROBE);
   } catch {
     // An agent that refuses the probe is not the handle, which would have reached the stand-in.
   } finally {
     withdraw();
+    if (previous !== undefined) harness.app.select(agent, previous);
   }
   return reached;
+}
+
+/**
+ * The factory loaded a plugin that provides the app's agent and returned another agent: the
+ * cases, which call through the app's business handle ([SVC-4]), would drive the plugin's agent
+ * and never the one returned (a wrapper, a second agent built beside it).
+ */
+function bypassedAgentError(provider: string): TypeError {
+  return new TypeError(
+    `the factory returned an agent that is not the app's agent service, while the app's agent is provided by "${provider}" (a plugin the factory loaded): the cases would drive that agent, not the one returned. Return harness.app.service(agent).use, or wire the returned agent to harness.services without loading a plugin that provides agent.`,
+  );
 }
 
 /** The provider name of the stand-in `forwardsToApp` selects for a moment. */
@@ -127,10 +141,13 @@ const FORWARDING_PROBE = 'conformance-forwarding-probe';
  * `returned` is the app's own business handle and no plugin provided an agent (a plugin that
  * waits for a service the harness left out), nothing is provided: every call then fails as
  * the service being unavailable, and `providerName` is `undefined`, instead of the handle
- * forwarding to itself for ever.
+ * forwarding to itself for ever. Throws a `TypeError` when a plugin the factory loaded provides
+ * the app's agent and `returned` is another agent, which the cases would never reach.
  */
 export function agentUnderTest(harness: Harness, returned: AgentService | BoundAgent): AgentUnderTest {
-  if (harness.app.providers(agent).current === undefined && !forwardsToApp(harness, returned)) {
+  const provider = harness.app.providers(agent).current;
+  if (!forwardsToApp(harness, returned)) {
+    if (provider !== undefined) throw bypassedAgentError(provider);
     harness.app.provide(agent, returned, { name: IMPLEMENTATION_PROVIDER });
   }
   const handle = harness.app.service(agent).use;

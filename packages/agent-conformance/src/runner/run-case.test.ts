@@ -308,4 +308,24 @@ describe('runCase', () => {
     expect(result.status).toBe('passed');
     expect(seen).toEqual(['settled: true']);
   });
+
+  test('fails every case with a TypeError when the factory returns an agent other than the one its plugin provides to the app', async () => {
+    const inner = fakeAgent();
+    const wrapper = fakeAgent({ abort: (sessionId, options) => inner.abort(sessionId, options) });
+    const result = await runCase(
+      probeCase(async ({ agent }) => {
+        agent.abort('s1');
+      }),
+      {
+        factory: (harness) => {
+          harness.app.provide(agentDescriptor, inner, { name: 'inner-agent' });
+          return wrapper;
+        },
+        capabilities: ALL_CAPABILITIES,
+      },
+    );
+    expect(result.status).toBe('failed');
+    expect(result.message).toContain("not the app's agent service");
+    expect(result.message).toContain('"inner-agent"');
+  });
 });
