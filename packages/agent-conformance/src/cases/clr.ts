@@ -13,6 +13,7 @@ import {
   session,
   turns,
   turnsEnded,
+  turnsStarted,
 } from './scenario';
 
 const stopsReleasesThenClears = defineCase({
@@ -523,6 +524,61 @@ const clearAfterEveryTurnSettled = defineCase({
 });
 
 /** The cases of the CLR family ([CLR-1]..[CLR-7]). */
+/**
+ * Inputs held by clearing ([CLR-2]) are processed once clear() ended in the order they arrived,
+ * one turn per injection, each settling only once its own turn ended ([SCH-5], [SVC-2]). An agent that
+ * takes the held inputs all at once (one that routes inputs through a store reads a session's
+ * queue in one go) must keep their order and settle each with its own turn. Twelve of them, so
+ * that an order kept by comparing ids as text (1, 10, 11, 12, 2, …) shows.
+ */
+const heldInputsInOrder = defineCase({
+  requirements: ['CLR-2', 'SCH-5', 'SVC-2'],
+  name: 'inputs held by clearing run after it one turn each in the order they arrived, each settling once its own turn ended',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const clearing = await holdClearing(context, ['s1']);
+    const sent = Array.from({ length: 12 }, (_, index) => `job ${index + 1}`);
+    const gate = createGate();
+    // The second turn waits: by then the first one ended and settled its own input only.
+    h.model.script(
+      sent.map((content, index) =>
+        index === 1 ? { waitFor: gate, text: `done ${content}` } : { text: `done ${content}` },
+      ),
+    );
+    const inputs = sent.map((content) => sendInjection(context, 's1', content));
+    await h.settle();
+    assert.equal('CLR-2', turns(h, 's1').length, 0, {
+      rule: 'inputs arriving while clearing holds the session must open no turn until clear() ended',
+      subject: 'the number of turns started during the hold',
+    });
+    clearing.gate.open();
+    await clearing.outcome;
+    await turnsStarted(h, 2, 's1');
+    await h.settle();
+    assert.deepEqual(
+      'SVC-2',
+      inputs.filter((input) => input.settled).map((input) => input.message.content),
+      sent.slice(0, 1),
+      {
+        rule: 'handleMessage must resolve only once the turn of its input ended: while the second held input runs, only the first may have settled',
+        subject: 'the held inputs settled while the turn of the second one ran',
+      },
+    );
+    gate.open();
+    await Promise.all(inputs.map((input) => input.done));
+    assert.deepEqual(
+      'SCH-5',
+      turns(h, 's1').map((turn) => contents(turn.inputs)),
+      sent.map((content) => [content]),
+      {
+        rule: 'turns of one session must run in the order their inputs were enqueued, also inputs that waited for a clearing',
+        subject: 'the inputs of the turns, in order',
+      },
+    );
+  },
+});
+
 export const CLR_CASES = [
   stopsReleasesThenClears,
   holdsNewInputs,
@@ -537,4 +593,5 @@ export const CLR_CASES = [
   deletionWithHeldInput,
   emptyListNamesNone,
   clearAfterEveryTurnSettled,
+  heldInputsInOrder,
 ];

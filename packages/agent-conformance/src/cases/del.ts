@@ -51,7 +51,7 @@ const deletedListener = defineCase({
 });
 
 const generationCheck = defineCase({
-  requirements: ['DEL-2'],
+  requirements: ['DEL-2', 'SVC-2'],
   name: 'an input whose session generation changed before it reached the queue is released unarchived',
   run: async (context) => {
     const h = context.harness;
@@ -67,6 +67,10 @@ const generationCheck = defineCase({
       subject: 'the input sent during the hold',
     });
     await input.done;
+    assert.equal('SVC-2', input.state, 'resolved', {
+      rule: 'an input released because its session was deleted is settled: its handleMessage must resolve, not reject',
+      subject: 'how handleMessage of the released input settled',
+    });
     await h.settle();
     assert.equal('DEL-2', turns(h, 's1').length, 0, {
       rule: 'an input whose session generation changed before it reached the queue must open no turn',
