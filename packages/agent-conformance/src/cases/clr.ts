@@ -523,6 +523,77 @@ const clearAfterEveryTurnSettled = defineCase({
   },
 });
 
+/**
+ * [CLR-3] `undefined` names every session, for the wait as for the stop ([CLR-1]): clear() runs
+ * only once the stopped turns ended. The near miss asks which processes serve the sessions of
+ * the clearing and finds none when no list was given, so clear() runs at once.
+ */
+const everySessionAfterTurnsSettled = defineCase({
+  requirements: ['CLR-3', 'CLR-1'],
+  name: 'clearing every session runs clear only once the stopped turns ended',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const windDown = holdFirstTurnEnd(h);
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    let woundDown: boolean | undefined;
+    const clearing = context.agent.clearing(undefined, async () => {
+      woundDown = windDown.isOpen;
+    });
+    await turnsEnded(h, 1, 's1');
+    await h.settle();
+    windDown.open();
+    await clearing;
+    await held.input.done;
+    const atClear = assert.defined('CLR-1', woundDown, {
+      rule: "clearing must call clear() once the sessions' turns settled",
+      subject: 'the state when clear ran (clear was never called)',
+    });
+    assert.that('CLR-3', atClear, {
+      rule: 'clearing every session (no list) must wait for the stopped turns to settle before it runs clear(), as for named sessions',
+      observed: 'clear() ran while the stopped turn was still ending (its agent:turn:after held)',
+    });
+  },
+});
+
+/**
+ * [CLR-2] Two clearings of different sessions overlap: each holds its own session until its own
+ * clear() ended. The near miss looks only at the oldest clearing in force, so the session of the
+ * later one is held only once the earlier one ended.
+ */
+const overlappingHoldsOwnSessions = defineCase({
+  requirements: ['CLR-2'],
+  name: 'while clearings of two sessions overlap, each holds its own session until its clear ended',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'a');
+    session(h, 'b');
+    const first = await holdClearing(context, ['a']);
+    const second = await holdClearing(context, ['b']);
+    h.model.script([{ text: 'reply in b' }]);
+    const late = sendHuman(context, 'b', 'during the clearing of b');
+    await h.settle();
+    assert.equal('CLR-2', turns(h, 'b').length, 0, {
+      rule: 'an input arriving while a clearing holds its session must open no turn until that clear() ended, also while an earlier clearing of another session is in force',
+      subject: 'the turns of b while both clearings run',
+    });
+    first.gate.open();
+    await first.outcome;
+    await h.settle();
+    assert.equal('CLR-2', turns(h, 'b').length, 0, {
+      rule: 'an input arriving while a clearing holds its session must open no turn until that clear() ended',
+      subject: 'the turns of b once the clearing of a ended and that of b still runs',
+    });
+    second.gate.open();
+    await second.outcome;
+    await late.done;
+    assert.equal('CLR-2', turns(h, 'b')[0]?.after?.outcome, 'replied', {
+      rule: 'inputs held by clearing must be processed once clear() ended',
+      subject: 'the outcome of the turn of the held input of b',
+    });
+  },
+});
+
 /** The cases of the CLR family ([CLR-1]..[CLR-7]). */
 /**
  * Inputs held by clearing ([CLR-2]) are processed once clear() ended in the order they arrived,
@@ -594,4 +665,6 @@ export const CLR_CASES = [
   emptyListNamesNone,
   clearAfterEveryTurnSettled,
   heldInputsInOrder,
+  everySessionAfterTurnsSettled,
+  overlappingHoldsOwnSessions,
 ];
