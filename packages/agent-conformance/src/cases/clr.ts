@@ -594,6 +594,34 @@ const overlappingHoldsOwnSessions = defineCase({
   },
 });
 
+/**
+ * [CLR-1] Clearing stops the running turns of *those* sessions: a running turn of another
+ * session goes on and replies. The near miss hands every session it serves to the stop.
+ */
+const stopsOnlyItsSessions = defineCase({
+  requirements: ['CLR-1'],
+  name: 'clearing some sessions leaves the running turn of another session alone',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const cleared = await holdTurn(context, {
+      sessionId: 's1',
+      content: 'to be cleared',
+      untilAborted: true,
+    });
+    const other = await holdTurn(context, { sessionId: 's2', content: 'not cleared' });
+    await context.agent.clearing(['s1'], async () => undefined);
+    await cleared.input.done;
+    other.gate.open();
+    await other.input.done;
+    assert.equal('CLR-1', turns(h, 's2')[0]?.after?.outcome, 'replied', {
+      rule: 'clearing must stop the running turns of the sessions it names, and no other',
+      subject: 'the outcome of the running turn of s2 during the clearing of s1',
+    });
+  },
+});
+
 /** The cases of the CLR family ([CLR-1]..[CLR-7]). */
 /**
  * Inputs held by clearing ([CLR-2]) are processed once clear() ended in the order they arrived,
@@ -667,4 +695,5 @@ export const CLR_CASES = [
   heldInputsInOrder,
   everySessionAfterTurnsSettled,
   overlappingHoldsOwnSessions,
+  stopsOnlyItsSessions,
 ];
