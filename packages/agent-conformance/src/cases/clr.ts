@@ -622,6 +622,34 @@ const stopsOnlyItsSessions = defineCase({
   },
 });
 
+/**
+ * [CLR-2] An input that arrived during a clearing's hold waits for it and is then processed,
+ * also when a second clearing of the same session begins meanwhile: it is held, not queued, so
+ * the second clearing does not release it ([CLR-1] releases what was queued).
+ */
+const heldInputSurvivesSecondClearing = defineCase({
+  requirements: ['CLR-2'],
+  name: 'an input held by a clearing is processed after it, also when a second clearing of its session begins meanwhile',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const first = await holdClearing(context, ['s1']);
+    h.model.script([{ text: 'reply after both clearings' }]);
+    const held = sendHuman(context, 's1', 'arrived during the first clearing');
+    await h.settle();
+    const second = await holdClearing(context, ['s1']);
+    first.gate.open();
+    await first.outcome;
+    second.gate.open();
+    await second.outcome;
+    await held.done;
+    assert.equal('CLR-2', turns(h, 's1')[0]?.after?.outcome, 'replied', {
+      rule: 'an input that arrived during a hold must be processed once clear() ended, not released by a later clearing',
+      subject: 'the outcome of the turn of the input held by the first clearing',
+    });
+  },
+});
+
 /** The cases of the CLR family ([CLR-1]..[CLR-7]). */
 /**
  * Inputs held by clearing ([CLR-2]) are processed once clear() ended in the order they arrived,
@@ -696,4 +724,5 @@ export const CLR_CASES = [
   everySessionAfterTurnsSettled,
   overlappingHoldsOwnSessions,
   stopsOnlyItsSessions,
+  heldInputSurvivesSecondClearing,
 ];
