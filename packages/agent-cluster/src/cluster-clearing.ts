@@ -109,7 +109,7 @@ export class ClusterClearing {
     const served = this.#options.servedSessions();
     const held = hold.sessionIds === undefined ? undefined : new Set(hold.sessionIds);
     const covered = held === undefined ? served : served.filter((id) => held.has(id));
-    this.#releaseQueued(covered, hold.inputsBefore);
+    this.#releaseQueued(covered);
     const acknowledge = async () => {
       this.#acks.get(hold.id)?.add(this.#options.owner);
       this.#options.tell({ kind: 'held', holdId: hold.id, owner: this.#options.owner });
@@ -122,13 +122,15 @@ export class ClusterClearing {
 
   /**
    * Inputs still queued in the inbox for the covered sessions are released like the local queue
-   * — those enqueued before the hold was put; later ones arrived during it and wait.
+   * — those enqueued before the oldest hold of the session was put; later ones arrived during a
+   * hold (this one, or an earlier one still in force) and wait.
    */
-  #releaseQueued(sessionIds: readonly string[], upTo: string): void {
+  #releaseQueued(sessionIds: readonly string[]): void {
     const released: InputOutcome = { status: 'released', reason: 'cleared' };
     for (const sessionId of sessionIds) {
       const lease = this.#options.leaseOf(sessionId);
-      if (lease !== undefined)
+      const upTo = this.#view.releasableUpTo(sessionId);
+      if (lease !== undefined && upTo !== undefined)
         this.#options.inbox.settleQueued(lease, released, { upTo }).catch(this.#options.report);
     }
   }
