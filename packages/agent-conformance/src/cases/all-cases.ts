@@ -1,11 +1,13 @@
 import type { ConformanceCase } from '../define-case';
 import { ABT_CASES } from './abt';
 import { ABT_LATE_CASES } from './abt-late';
+import { ABT_PEER_CASES } from './abt-peers';
 import { ARC_CASES } from './arc';
 import { ARC_ARCHIVE_ALONE_CASES } from './arc-archive-alone';
 import { ARC_RECORD_CASES } from './arc-records';
 import { BND_CASES } from './bnd';
 import { CLR_CASES } from './clr';
+import { CLR_PEER_CASES } from './clr-peers';
 import { DEL_CASES } from './del';
 import { DRN_CASES } from './drn';
 import { DUR_CASES } from './dur';
@@ -33,7 +35,9 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...SCH_CASES,
   ...ABT_CASES,
   ...ABT_LATE_CASES,
+  ...ABT_PEER_CASES,
   ...CLR_CASES,
+  ...CLR_PEER_CASES,
   ...DEL_CASES,
   ...TID_CASES,
   ...ARC_CASES,
