@@ -117,7 +117,9 @@ describe('the kit catches deliberately non-conformant variants of plugin-agent',
       .map((result) => `${result.title}: ${result.message}`);
     expect(broken).toEqual([]);
     const notClaimed = report.cases.filter((result) => result.status === 'not-applicable');
-    expect(notClaimed.flatMap((result) => result.requirements)).toEqual(['DUR-3']);
+    // Only the cases of a second process (DUR-3), which plugin-agent does not claim.
+    expect(notClaimed.length).toBeGreaterThan(0);
+    expect(notClaimed.filter((result) => !result.requirements.includes('DUR-3'))).toEqual([]);
     expect(report.verdict).toBe('pass');
   }, 60_000);
 
