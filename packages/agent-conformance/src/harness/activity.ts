@@ -38,9 +38,10 @@ export interface Activity {
   /**
    * Tells `settle` how to see the implementation still on its way (short timers pending,
    * inputs not yet at the agent or not yet settled after their turn; the runner tracks them);
-   * while the probe says so, `settle` waits before calling it quiet.
+   * while the probe says so, `settle` waits before calling it quiet. `onGiveUp` is called when
+   * `settle` gives up at its limit.
    */
-  setPendingProbe(probe: () => boolean): void;
+  setPendingProbe(probe: () => boolean, onGiveUp?: () => void): void;
 }
 
 const quietTurns = 3;
@@ -50,6 +51,7 @@ const settleLimitMs = 500;
 export function createActivity(): Activity {
   let current = 0;
   let pendingProbe: () => boolean = () => false;
+  let giveUp: () => void = () => undefined;
   const waiters = new Set<{ readonly predicate: () => boolean; readonly resolve: () => void }>();
   const waits = createWaitLog();
   const check = () => {
@@ -89,9 +91,11 @@ export function createActivity(): Activity {
         check();
         quiet = current === before && !pending ? quiet + 1 : 0;
       }
+      if (quiet < quietTurns) giveUp();
     },
-    setPendingProbe(probe) {
+    setPendingProbe(probe, onGiveUp) {
       pendingProbe = probe;
+      giveUp = onGiveUp ?? (() => undefined);
     },
   };
 }

@@ -36,8 +36,8 @@ const activities = new WeakMap<Harness, Activity>();
  * somewhere (short timers pending, inputs not yet at the agent or not yet settled after their
  * turn), so `settle` waits for it (not public API).
  */
-export function setPendingTimersProbe(harness: Harness, probe: () => boolean): void {
-  activities.get(harness)?.setPendingProbe(probe);
+export function setPendingTimersProbe(harness: Harness, probe: () => boolean, onGiveUp?: () => void): void {
+  activities.get(harness)?.setPendingProbe(probe, onGiveUp);
 }
 
 /** What the case awaits on `harness` and is still pending, for a timeout's message (not public API). */

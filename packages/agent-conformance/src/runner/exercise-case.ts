@@ -7,7 +7,7 @@ import { agentUnderTest } from './agent-under-test';
 import type { CaseFailure } from './case-failure';
 import type { CaseState } from './case-state';
 import { classifyFailure } from './classify-failure';
-import { inputsOnTheirWay } from './inputs-on-their-way';
+import { createInputsOnTheirWay } from './inputs-on-their-way';
 import type { RunCaseOptions } from './run-case-options';
 import { timeoutOf } from './timeout-of';
 import type { LiveTimer, TimerTracker } from './timer-tracker';
@@ -66,7 +66,12 @@ export async function exerciseCase(input: ExerciseInput): Promise<CaseFailure | 
   try {
     const harness = createHarness(testCase.harness);
     state.harness = harness;
-    setPendingTimersProbe(harness, () => tracker.live().some(isShortTimer) || inputsOnTheirWay(state));
+    const onTheirWay = createInputsOnTheirWay(state);
+    setPendingTimersProbe(
+      harness,
+      () => tracker.live().some(isShortTimer) || onTheirWay.pending(),
+      () => onTheirWay.markStuck(),
+    );
     const returned = await withinLimit(build(options.factory, harness, state), limitMs, timeout('factory'));
     const agent = agentUnderTest(harness, returned);
     state.agent = agent;

@@ -1,6 +1,7 @@
 import type { Harness } from '../harness/harness';
 import type { AgentUnderTest } from './agent-under-test';
 import type { CaseState } from './case-state';
+import type { InputRecord } from './input-record';
 
 /** How the kit tells one input from another across a copy: its session and message id. */
 function keyOf(message: { readonly sessionId: string; readonly messageId?: string | undefined }): string {
@@ -24,7 +25,14 @@ function countKeys(messages: Iterable<{ readonly sessionId: string; readonly mes
  * once its turn ended, nothing is left for it but to settle ([SVC-2]). Matched by session and
  * message id, as an agent may hand the hooks a copy.
  */
-function onTheirWay(harness: Harness, agent: AgentUnderTest): boolean {
+/** Where an input on its way is: not yet at its agent, or back from its ended turn. */
+type Way = 'in' | 'out';
+
+function onTheirWay(
+  harness: Harness,
+  agent: AgentUnderTest,
+  stuck: ReadonlyMap<InputRecord, Way>,
+): Map<InputRecord, Way> {
   const begun = countKeys(harness.hooks.of('agent:input:before').map((run) => run.payload.message));
   const ended = countKeys(
     harness.hooks
@@ -37,23 +45,38 @@ function onTheirWay(harness: Harness, agent: AgentUnderTest): boolean {
     if (count > 0) counts.set(key, count - 1);
     return count > 0;
   };
+  const onTheWay = new Map<InputRecord, Way>();
   for (const input of agent.inputs) {
     const key = keyOf(input.message);
     const arrived = take(begun, key);
     const turnEnded = take(ended, key);
-    if (!input.settled && (!arrived || turnEnded)) return true;
+    if (input.settled || (arrived && !turnEnded)) continue;
+    const way: Way = arrived ? 'out' : 'in';
+    if (stuck.get(input) !== way) onTheWay.set(input, way);
   }
-  return false;
+  return onTheWay;
 }
 
 /**
- * Whether any input a case handed over, to the agent or to a second process's agent, is still
- * on its way in or out (see `onTheirWay`): `settle` waits for them (within its limit) before it
+ * The inputs a case handed over, to the agent or to a second process's agent, that are still on
+ * their way in or out (see `onTheirWay`): `settle` waits for them (within its limit) before it
  * calls the agent quiet, so a case that hands an input in during a turn and settles sees it
- * arrived, and one that lets a turn end and settles sees its inputs settled.
+ * arrived, and one that lets a turn end and settles sees its inputs settled. An input still on
+ * its way when a `settle` gave up at its limit is stuck there (held by a clearing, or lost by a
+ * broken agent): later settles do not wait for it on that way again, so a broken agent costs one
+ * limit, not one per settle; once it arrived, they wait for it on its way out.
  */
-export function inputsOnTheirWay(state: CaseState): boolean {
-  const { harness, agent } = state;
-  if (harness !== undefined && agent !== undefined && onTheirWay(harness, agent)) return true;
-  return state.peers.some((peer) => onTheirWay(peer.harness, peer.agent));
+export function createInputsOnTheirWay(state: CaseState): { pending(): boolean; markStuck(): void } {
+  const stuck = new Map<InputRecord, Way>();
+  const all = (): [InputRecord, Way][] => {
+    const { harness, agent } = state;
+    const own = harness !== undefined && agent !== undefined ? [...onTheirWay(harness, agent, stuck)] : [];
+    return [...own, ...state.peers.flatMap((peer) => [...onTheirWay(peer.harness, peer.agent, stuck)])];
+  };
+  return {
+    pending: () => all().length > 0,
+    markStuck: () => {
+      for (const [input, way] of all()) stuck.set(input, way);
+    },
+  };
 }
