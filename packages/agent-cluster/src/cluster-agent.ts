@@ -328,6 +328,9 @@ export class ClusterAgent implements AgentService {
       this.#turns.ownedBy(message.sessionId, message.owner);
     } else if (message.kind === 'released') {
       if (this.#owners.get(message.sessionId) === message.owner) this.#owners.delete(message.sessionId);
+    } else if (message.owner === this.#leases.owner) {
+      // This process's own turn news, heard back: it applied them when the turn opened and
+      // ended, and an echo of the opening heard after the end would mark the turn running again.
     } else if (message.open) {
       this.#turns.opened(message.sessionId, message.turnId, message.owner);
     } else {
