@@ -2,7 +2,7 @@ import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import { contents, turns, turnsStarted } from './scenario';
-import { handTo, serveOnOneOfTwo } from './serving-process';
+import { routeLaterInput } from './serving-process';
 
 /**
  * Abort across two processes of one agent ([DUR-3]): a process that does not serve a session
@@ -26,19 +26,16 @@ const foreignTurnIdElsewhere = defineCase({
   name: 'abort with another turn id on the process that does not serve the session stops nothing and returns false',
   run: async (context) => {
     const gate = createGate();
-    const served = await serveOnOneOfTwo(context, 's1', 'running on its process', [
-      { waitFor: gate, text: 'reply to the running turn' },
-      { text: 'reply to the later input' },
-    ]);
-    const { serving, other } = served;
-    // An input handed to the other process, waiting behind the running turn: the command must
-    // leave it be too, and while it is on its way `settle` gives the processes time to talk.
-    const later = await handTo(other, serving, 's1', 'handed to the other process');
-    if (!later.routed) {
-      gate.open();
-      await Promise.all([served.input.done, later.input.done]);
-      return;
-    }
+    // The later input waits behind the running turn: the command must leave it be too, and
+    // while it is on its way `settle` gives the processes time to talk.
+    const served = await routeLaterInput(context, {
+      first: 'running on its process',
+      steps: [{ waitFor: gate, text: 'reply to the running turn' }, { text: 'reply to the later input' }],
+      later: 'handed to the other process',
+      gates: [gate],
+    });
+    if (served === undefined) return;
+    const { serving, other, later } = served;
     await serving.harness.settle();
     const result = other.agent.abort('s1', { turnId: FOREIGN_TURN });
     assert.equal('ABT-2', result, false, {
@@ -51,7 +48,7 @@ const foreignTurnIdElsewhere = defineCase({
       observed: 'the running model call on the serving process was aborted',
     });
     gate.open();
-    await Promise.all([served.input.done, later.input.done]);
+    await Promise.all([served.input.done, later.done]);
     const all = turns(serving.harness, 's1');
     assert.equal('ABT-2', all[0]?.after?.outcome, 'replied', {
       rule: "abort with a turnId that is not the running turn's must do nothing, also when called on a process that does not serve the session",
@@ -80,19 +77,16 @@ const answersElsewhere = defineCase({
   name: 'on the process that does not serve the session abort answers false for another turn id and true for the running turn',
   run: async (context) => {
     const gate = createGate();
-    const served = await serveOnOneOfTwo(context, 's1', 'running on its process', [
-      { waitFor: gate, text: 'must not be sent' },
-      { text: 'reply to the later input' },
-    ]);
-    const { serving, other } = served;
-    // While this input, handed to the other process, is on its way, `settle` gives the
-    // processes time to hear of the running turn.
-    const later = await handTo(other, serving, 's1', 'handed to the other process');
-    if (!later.routed) {
-      gate.open();
-      await Promise.all([served.input.done, later.input.done]);
-      return;
-    }
+    // While the later input is on its way, `settle` gives the processes time to hear of the
+    // running turn.
+    const served = await routeLaterInput(context, {
+      first: 'running on its process',
+      steps: [{ waitFor: gate, text: 'must not be sent' }, { text: 'reply to the later input' }],
+      later: 'handed to the other process',
+      gates: [gate],
+    });
+    if (served === undefined) return;
+    const { serving, other, later } = served;
     await serving.harness.settle();
     assert.equal('ABT-7', other.agent.abort('s1', { turnId: FOREIGN_TURN }), false, {
       rule: 'the return value of abort says whether a running turn was stopped: false for a turnId that is not the running turn, also on a process that does not serve the session',
@@ -114,7 +108,7 @@ const answersElsewhere = defineCase({
       subject: 'the outcome of the turn the abort answered true for',
     });
     gate.open();
-    await later.input.done;
+    await later.done;
   },
 });
 
@@ -131,20 +125,19 @@ const abortStopsOnlyRunningTurn = defineCase({
   run: async (context) => {
     const gate = createGate();
     const next = createGate();
-    const served = await serveOnOneOfTwo(context, 's1', 'running on its process', [
-      { waitFor: gate, text: 'must not be sent' },
-      { waitFor: next, text: 'reply to the queued input' },
-    ]);
-    const { serving, other } = served;
     // Queued through the other process: while it is on its way, `settle` gives the processes
     // time to talk.
-    const queued = await handTo(other, serving, 's1', 'queued behind the turn');
-    if (!queued.routed) {
-      gate.open();
-      next.open();
-      await Promise.all([served.input.done, queued.input.done]);
-      return;
-    }
+    const served = await routeLaterInput(context, {
+      first: 'running on its process',
+      steps: [
+        { waitFor: gate, text: 'must not be sent' },
+        { waitFor: next, text: 'reply to the queued input' },
+      ],
+      later: 'queued behind the turn',
+      gates: [gate, next],
+    });
+    if (served === undefined) return;
+    const { serving, later: queued } = served;
     await serving.harness.settle();
     assert.equal('ABT-1', serving.agent.abort('s1'), true, {
       rule: 'abort(sessionId) on the process serving the session must stop its running turn and return true',
@@ -159,7 +152,7 @@ const abortStopsOnlyRunningTurn = defineCase({
     });
     next.open();
     gate.open();
-    await Promise.all([served.input.done, queued.input.done]);
+    await Promise.all([served.input.done, queued.done]);
     const all = turns(serving.harness, 's1');
     assert.deepEqual(
       'ABT-4',

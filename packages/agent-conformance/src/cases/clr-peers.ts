@@ -2,7 +2,7 @@ import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate, type Gate } from '../harness/gate';
 import { holdFirstTurnEnd, turns } from './scenario';
-import { handTo, serveOnOneOfTwo } from './serving-process';
+import { routeLaterInput } from './serving-process';
 
 /**
  * Clearing across two processes of one agent ([DUR-3]): `clearing` called on a process that does
@@ -21,27 +21,24 @@ const clearingElsewhereWaitsForOwner = defineCase({
   requirements: ['CLR-1', 'DUR-3'],
   name: 'clearing on the process that does not serve the session runs clear only after the serving process stopped and ended its turn',
   run: async (context) => {
+    const gate = createGate();
     // The stopped turn winds down slowly, on whichever process serves it.
     const windDowns: Gate[] = [];
-    const gate = createGate();
-    const served = await serveOnOneOfTwo(
-      context,
-      's1',
-      'running on its process',
-      [{ waitFor: gate, text: 'must not be sent' }, { text: 'reply after the clearing' }],
-      (process) => windDowns.push(holdFirstTurnEnd(process.harness)),
-    );
-    const { serving, other } = served;
-    // Queued behind the running turn through the other process (the clearing releases it): an
-    // agent whose other process runs it itself, beside the serving one, cannot make this
-    // scenario; the [DUR-3] case reports it.
-    const queued = await handTo(other, serving, 's1', 'queued through the other process');
-    if (!queued.routed) {
-      for (const windDown of windDowns) windDown.open();
-      gate.open();
-      await Promise.all([served.input.done, queued.input.done]);
-      return;
-    }
+    const gates: Gate[] = [gate];
+    // Queued behind the running turn through the other process: the clearing releases it.
+    const served = await routeLaterInput(context, {
+      first: 'running on its process',
+      steps: [{ waitFor: gate, text: 'must not be sent' }, { text: 'reply after the clearing' }],
+      later: 'queued through the other process',
+      gates,
+      prepare: (process) => {
+        const windDown = holdFirstTurnEnd(process.harness);
+        windDowns.push(windDown);
+        gates.push(windDown);
+      },
+    });
+    if (served === undefined) return;
+    const { serving, other, later: queued } = served;
     let seen: { readonly aborted: boolean; readonly ended: boolean } | undefined;
     const clearing = other.agent.clearing(['s1'], async () => {
       const afterRun = turns(serving.harness, 's1')[0]?.afterRun;
@@ -62,7 +59,7 @@ const clearingElsewhereWaitsForOwner = defineCase({
     for (const windDown of windDowns) windDown.open();
     await clearing;
     gate.open();
-    await Promise.all([served.input.done, queued.input.done, late.done]);
+    await Promise.all([served.input.done, queued.done, late.done]);
     const atClear = assert.defined('CLR-1', seen, {
       rule: "clearing must call clear() once the sessions' turns settled, also when called on a process that does not serve them",
       subject: 'the state when clear ran (clear was never called)',

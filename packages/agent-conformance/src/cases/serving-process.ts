@@ -1,4 +1,5 @@
 import type { CaseContext, CasePeer } from '../define-case';
+import type { Gate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import type { ModelCallRecord } from '../harness/model-call-record';
 import type { ModelStep } from '../harness/model-step';
@@ -34,7 +35,7 @@ export interface ServedSession {
  * (not `untilAborted`): the other process may serve the session's later inputs. `prepare`
  * runs on each process before the input is handed over.
  */
-export async function serveOnOneOfTwo(
+async function serveOnOneOfTwo(
   context: CaseContext,
   sessionId: string,
   content: string,
@@ -56,7 +57,7 @@ export async function serveOnOneOfTwo(
 }
 
 /** An input handed to one process, and whether it reached the serving process. */
-export interface HandedInput {
+interface HandedInput {
   readonly input: InputRecord;
   /**
    * Whether the input reached the serving process's agent. `false` when the process it was
@@ -77,7 +78,7 @@ function arrivedAt(harness: Harness, sessionId: string, content: string): boolea
  * Hands `content` to `process` as a human input of `sessionId`, and resolves once it arrived at
  * the agent of the serving process or, for an agent that does not route sessions, of `process`.
  */
-export async function handTo(
+async function handTo(
   process: CasePeer,
   serving: CasePeer,
   sessionId: string,
@@ -89,4 +90,43 @@ export async function handTo(
     serving.harness.until(() => arrivedAt(serving.harness, sessionId, content), label).then(() => true),
     process.harness.until(() => arrivedAt(process.harness, sessionId, content), label).then(() => false),
   ]).then((routed) => ({ input, routed }));
+}
+
+/** A session served by one of two processes, and a later input routed to the serving one. */
+export interface RoutedScenario extends ServedSession {
+  /** The later input: handed to the other process, it reached the serving process's agent. */
+  readonly later: InputRecord;
+}
+
+/** What {@link routeLaterInput} scripts and hands over. */
+export interface RoutedScenarioOptions {
+  /** The content of the input that opens s1's first turn, handed to the case's own process. */
+  readonly first: string;
+  /** The steps scripted alike on both processes' models. */
+  readonly steps: readonly ModelStep[];
+  /** The content of the later input, handed to the process that does not serve s1. */
+  readonly later: string;
+  /** The gates the steps and `prepare` wait for, opened when the scenario cannot be made (read then). */
+  readonly gates: readonly Gate[];
+  /** Runs on each process before the first input is handed over. */
+  readonly prepare?: (process: CasePeer) => void;
+}
+
+/**
+ * s1 served by one of two processes ({@link serveOnOneOfTwo}), and a later input handed to the
+ * other process. Resolves once the later input reached the serving process's agent. Resolves
+ * `undefined` for an agent whose other process runs the later input itself, beside the serving
+ * one: such an agent cannot make the scenario ([DUR-3] is reported by its own case), so the
+ * gates are opened and both inputs awaited first.
+ */
+export async function routeLaterInput(
+  context: CaseContext,
+  options: RoutedScenarioOptions,
+): Promise<RoutedScenario | undefined> {
+  const served = await serveOnOneOfTwo(context, 's1', options.first, options.steps, options.prepare);
+  const handed = await handTo(served.other, served.serving, 's1', options.later);
+  if (handed.routed) return { ...served, later: handed.input };
+  for (const gate of options.gates) gate.open();
+  await Promise.all([served.input.done, handed.input.done]);
+  return undefined;
 }
