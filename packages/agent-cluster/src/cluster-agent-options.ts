@@ -1,4 +1,4 @@
-import type { AgentService } from '@aalis/api-agent';
+import type { AgentService, OutboundStreamEvent } from '@aalis/api-agent';
 import type { HooksService } from '@aalis/api-hooks';
 import type { MessageArchiveService } from '@aalis/api-message-archive';
 import type { SessionHolds, SessionInbox, SessionLeases } from '@aalis/archive-postgres';
@@ -37,6 +37,13 @@ export interface ClusterAgentOptions {
    * it touches a session).
    */
   readonly archive?: MessageArchiveService;
+  /**
+   * The local agent's host events. With them, every input the cluster itself releases from the
+   * inbox — by `abort` with `queued`, by a clearing, or because its session was deleted before
+   * its turn — gets its stream end marker ([OUT-3]) on the process that released it, as the
+   * local agent gives one to each input it releases.
+   */
+  readonly events?: { emit(name: 'outbound:stream', payload: OutboundStreamEvent): unknown };
   /**
    * How often the process looks for sessions with queued inputs and no live owner (an owner
    * died or lost the database) and takes them over. Default `500`.

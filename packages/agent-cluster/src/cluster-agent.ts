@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import type { AgentAbortOptions, AgentService } from '@aalis/api-agent';
 import type { ModelRef } from '@aalis/api-llm';
-import { createTurnPersistence } from '@aalis/archive-adapter';
+import { createTurnPersistence, type TurnPersistence } from '@aalis/archive-adapter';
 import { LeaseHeldError, type SessionLease, type SessionLeases } from '@aalis/archive-postgres';
 import { type IncomingMessage, parseIncomingMessage } from '@aalis/schema-message';
 import { type ClusterAgentOptions, clusterTiming } from './cluster-agent-options';
@@ -9,13 +9,12 @@ import { ClusterClearing } from './cluster-clearing';
 import { ClusterInputError } from './cluster-input-error';
 import { abortMessage, type ClusterMessage, readClusterMessage } from './cluster-message';
 import type { InboxPort } from './inbox-port';
-import { type InputOutcome, readOutcome } from './input-outcome';
+import { readOutcome } from './input-outcome';
+import { releaseQueuedInputs } from './release-queued-inputs';
 import { routedPayload } from './routed-input';
 import { RunningTurns } from './running-turns';
 import { SessionServer } from './session-server';
-
-/** The outcome of inputs released by `abort` with `queued`. */
-const ABORTED: InputOutcome = { status: 'released', reason: 'aborted' };
+import { streamEndOn } from './stream-end';
 
 /**
  * The `agent` service of one process of a cluster ([DUR-3]): every process may receive any
@@ -38,7 +37,9 @@ export class ClusterAgent implements AgentService {
   /** The last news of who serves each session: a receiver leaves a served session to its owner. */
   readonly #owners = new Map<string, string>();
   readonly #hooks: ClusterAgentOptions['hooks'];
+  readonly #persistence: TurnPersistence | undefined;
   readonly #recover: ((sessionId: string) => Promise<unknown>) | undefined;
+  readonly #streamEnd: (sessionId: string) => void;
   readonly #disposers: (() => void)[] = [];
   /** Each session's last enqueue of this process, so the next one waits for it ([SCH-5]). */
   readonly #enqueues = new Map<string, Promise<unknown>>();
@@ -54,6 +55,7 @@ export class ClusterAgent implements AgentService {
     this.#hooks = options.hooks;
     const persistence =
       options.archive === undefined ? undefined : createTurnPersistence({ archive: options.archive });
+    this.#persistence = persistence;
     this.#recover =
       persistence === undefined ? undefined : (sessionId) => persistence.recoverCutTurns(sessionId);
     const sessions = options.sessions;
@@ -66,6 +68,7 @@ export class ClusterAgent implements AgentService {
         // An error report must not become a failure of its own.
       }
     };
+    this.#streamEnd = streamEndOn(options.events, this.#report);
     this.#clearing = new ClusterClearing({
       holds: options.holds,
       inbox: options.inbox,
@@ -83,6 +86,7 @@ export class ClusterAgent implements AgentService {
       report: (error) => {
         if (!this.#closing.signal.aborted) this.#report(error);
       },
+      streamEnd: this.#streamEnd,
     });
   }
 
@@ -134,8 +138,9 @@ export class ClusterAgent implements AgentService {
     this.#inbox.broadcast(abortMessage(sessionId, options)).catch(this.#report);
     // No process serves the session (its owner died, the takeover has not come yet): the inputs
     // waiting in the inbox are released here, under the session's lease, before anything runs.
-    if (options?.queued === true && !this.#owners.has(sessionId))
-      void this.#claim(sessionId, (lease) => this.#inbox.settleQueued(lease, ABORTED));
+    // With a turn id nothing runs that it could match: nothing happens [ABT-2].
+    if (options?.queued === true && options.turnId === undefined && !this.#owners.has(sessionId))
+      void this.#claim(sessionId, (lease) => this.#releaseQueued(lease, Promise.resolve()));
     const running = this.#turns.turnOf(sessionId);
     return running !== undefined && (options?.turnId === undefined || options.turnId === running);
   }
@@ -241,6 +246,7 @@ export class ClusterAgent implements AgentService {
       isHeld: () => this.#clearing.covers(sessionId),
       recover: this.#recover,
       onIdle: () => this.#scheduleRelease(sessionId),
+      streamEnd: this.#streamEnd,
     });
     this.#servers.set(sessionId, { server, lease });
     this.#tell({ kind: 'owner', sessionId, owner: this.#leases.owner });
@@ -307,13 +313,35 @@ export class ClusterAgent implements AgentService {
     }
   }
 
+  /**
+   * The local agent's abort; with `queued`, what still waits in the inbox is released too, once
+   * the stopped turn settled — unless the turn-id guard did not match, when nothing at all
+   * happens ([ABT-2]).
+   */
   #abortServed(sessionId: string, options: AgentAbortOptions | undefined): boolean {
     const stopped = this.#local.abort(sessionId, options);
     const served = this.#servers.get(sessionId);
-    if (served !== undefined && options?.queued === true) {
-      this.#inbox.settleQueued(served.lease, ABORTED).catch(this.#report);
-    }
+    if (served !== undefined && options?.queued === true && (options.turnId === undefined || stopped))
+      this.#releaseQueued(served.lease, served.server.settled()).catch(this.#report);
     return stopped;
+  }
+
+  /**
+   * Releases the inputs queued in the inbox for the lease's session ([ABT-3]) after `turnSettled`.
+   * Inputs held by a clearing stay: they are served after it ([CLR-2]), and archiving them now
+   * would put them where `clear()` may erase them.
+   */
+  async #releaseQueued(lease: SessionLease, turnSettled: Promise<unknown>): Promise<void> {
+    if (this.#clearing.covers(lease.sessionId)) return;
+    await releaseQueuedInputs({
+      inbox: this.#inbox,
+      lease,
+      turnSettled,
+      persistence: this.#persistence,
+      generationOf: this.#generationOf,
+      streamEnd: this.#streamEnd,
+      report: this.#report,
+    });
   }
 
   /** News and commands of the processes of the cluster (this one's own included). */

@@ -20,6 +20,8 @@ export interface ClusterClearingOptions {
   readonly onHoldEnded: () => void;
   readonly tell: (message: ClusterMessage) => void;
   readonly report: (error: unknown) => void;
+  /** Gives an input the clearing released from the inbox its stream end ([OUT-3]). */
+  readonly streamEnd: (sessionId: string) => void;
 }
 
 /**
@@ -131,7 +133,12 @@ export class ClusterClearing {
       const lease = this.#options.leaseOf(sessionId);
       const upTo = this.#view.releasableUpTo(sessionId);
       if (lease !== undefined && upTo !== undefined)
-        this.#options.inbox.settleQueued(lease, released, { upTo }).catch(this.#options.report);
+        this.#options.inbox
+          .settleQueued(lease, released, { upTo })
+          .then((ids) => {
+            for (const _ of ids) this.#options.streamEnd(sessionId);
+          })
+          .catch(this.#options.report);
     }
   }
 

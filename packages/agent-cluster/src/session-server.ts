@@ -22,6 +22,8 @@ export interface SessionServerOptions {
   readonly isHeld: () => boolean;
   /** Called when the server has nothing taken and nothing to take. */
   readonly onIdle: () => void;
+  /** Gives an input released here, not handed to the local agent, its stream end ([OUT-3]). */
+  readonly streamEnd: (sessionId: string) => void;
 }
 
 /**
@@ -35,6 +37,8 @@ export class SessionServer {
   #pumping = false;
   #again = false;
   #inFlight = 0;
+  /** The outcomes of the inputs handed to the local agent and not settled there yet. */
+  readonly #outcomes = new Set<Promise<InputOutcome>>();
   #stopped = false;
 
   constructor(options: SessionServerOptions) {
@@ -80,6 +84,14 @@ export class SessionServer {
       });
   }
 
+  /**
+   * Resolves once every input handed to the local agent so far has settled there: its turn
+   * ended, or the local agent released or dropped it.
+   */
+  async settled(): Promise<void> {
+    await Promise.all(this.#outcomes);
+  }
+
   /** Stops taking inputs; inputs handed to the local agent settle on their own. */
   stop(): void {
     this.#stopped = true;
@@ -104,8 +116,11 @@ export class SessionServer {
 
   #serve(input: InboxInput): void {
     this.#inFlight += 1;
-    this.#outcomeOf(input)
-      .then((outcome) => this.#settle(input.id, outcome))
+    const outcome = this.#outcomeOf(input);
+    this.#outcomes.add(outcome);
+    outcome
+      .finally(() => this.#outcomes.delete(outcome))
+      .then((settled) => this.#settle(input.id, settled))
       .catch((error: unknown) => {
         // A lost lease refuses the settlement: the next owner releases the input instead.
         if (this.#options.lease.held) this.#options.report(error);
@@ -143,8 +158,10 @@ export class SessionServer {
     }
     const current = this.#options.generationOf?.(input.sessionId);
     // The session was deleted after the input arrived: it belongs to no turn [DEL-2].
-    if (routed.generation !== undefined && current !== undefined && current !== routed.generation)
+    if (routed.generation !== undefined && current !== undefined && current !== routed.generation) {
+      this.#options.streamEnd(input.sessionId);
       return Promise.resolve({ status: 'released', reason: 'deleted' });
+    }
     return this.#options.local
       .handleMessage(routed.message)
       .then((): InputOutcome => ({ status: 'settled' }), failedOutcome);

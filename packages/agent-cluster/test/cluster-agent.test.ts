@@ -1,6 +1,6 @@
 import { createTurnPersistence } from '@aalis/archive-adapter';
 import type { SessionInbox } from '@aalis/archive-postgres';
-import { MessageValidationError, WellKnownKinds } from '@aalis/schema-message';
+import { MessageValidationError, WellKnownKinds, WellKnownMetadataKeys } from '@aalis/schema-message';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testDatabaseUrl } from '../../../tools/test-postgres/test-database';
@@ -242,6 +242,23 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
     expect(owner.local.received.map((received) => received.message.content)).toEqual(['first', 'during']);
   });
 
+  it('[CLR-2] [ABT-3] an input held by a clearing is not released by abort with queued: it waits and is served after clear', async () => {
+    const world = await clusterWorld();
+    const owner = await world.process();
+    owner.local.autoSettle = true;
+    await owner.agent.handleMessage(input('s1', 'first'));
+    owner.local.autoClear = false;
+    const cleared = owner.agent.clearing(['s1'], async () => undefined);
+    await expect.poll(() => owner.local.clearings.length, patiently).toBe(1);
+    const waiting = owner.agent.handleMessage(input('s1', 'during'));
+    await expect.poll(() => countQueued(world.schema), patiently).toBe(1);
+    owner.agent.abort('s1', { queued: true });
+    await owner.local.clearings[0]?.proceed();
+    await cleared;
+    await expect(waiting).resolves.toBeUndefined();
+    expect(owner.local.received.map((received) => received.message.content)).toEqual(['first', 'during']);
+  });
+
   it('a clearing whose clear ends after its process closed reports nothing: its hold ends at its expiry', async () => {
     const world = await clusterWorld();
     const reported: unknown[] = [];
@@ -294,14 +311,35 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
     expect(turn).toMatchObject({ record: { outcome: 'aborted' } });
   });
 
-  it('[ABT-3] abort with queued of a session no process serves releases the inputs waiting in the inbox, running none', async () => {
+  it('[ABT-3] [OUT-3] abort with queued of a session no process serves releases the inputs waiting in the inbox, archived without turn id, each with its stream end, running none', async () => {
     const world = await clusterWorld();
-    const front = await world.process({ cluster: { scanEveryMs: 60_000 } });
+    const store = await world.store();
+    const streamed: unknown[] = [];
+    const events = {
+      emit: async (_name: 'outbound:stream', payload: unknown) => void streamed.push(payload),
+    };
+    const front = await world.process({ cluster: { scanEveryMs: 60_000, archive: store, events } });
     // An input whose receiver died before any process took the session.
     const orphan = await front.inbox.enqueue('s1', { message: input('s1', 'orphan') });
     expect(front.agent.abort('s1', { queued: true })).toBe(false);
     await expect(front.inbox.outcome(orphan)).resolves.toEqual({ status: 'released', reason: 'aborted' });
     expect(front.local.received).toEqual([]);
+    const history = await store.history('s1');
+    expect(history.map((row) => row.content)).toEqual(['orphan']);
+    expect(history[0]?.metadata?.[WellKnownMetadataKeys.TurnId]).toBeUndefined();
+    expect(streamed).toEqual([{ chunk: { type: 'end', sessionId: 's1' } }]);
+  });
+
+  it('[ABT-2] abort with queued and a turn id, of a session no process serves, releases nothing', async () => {
+    const world = await clusterWorld();
+    const front = await world.process({ cluster: { scanEveryMs: 60_000 } });
+    await front.inbox.enqueue('s1', { message: input('s1', 'orphan') });
+    expect(front.agent.abort('s1', { turnId: 'ended-long-ago', queued: true })).toBe(false);
+    // Nothing was released: the input is still queued once the session is served, and runs.
+    void front.agent.handleMessage(input('s1', 'next')).catch(() => undefined);
+    await expect
+      .poll(() => front.local.received.map((received) => received.message.content), patiently)
+      .toEqual(['orphan', 'next']);
   });
 
   it('[SVC-2] a settlement that fails for a passing database failure is written again, and its caller settles', async () => {

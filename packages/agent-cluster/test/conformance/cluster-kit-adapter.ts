@@ -93,6 +93,7 @@ export async function clusterFactory(harness: Harness): Promise<ClusterAgent> {
     sessions: harness.services.sessions,
     hooks: harness.services.hooks,
     archive: harness.services.archive,
+    events: harness.services.events,
     // A session is let go the moment it has nothing to do: every input then makes its way
     // through a claim, and a lease released under a running turn would show at once.
     idleReleaseMs: 0,
