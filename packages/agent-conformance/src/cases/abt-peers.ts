@@ -2,7 +2,7 @@ import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import { contents, turns, turnsStarted } from './scenario';
-import { routeLaterInput } from './serving-process';
+import { handTo, routeLaterInput } from './serving-process';
 
 /**
  * Abort across two processes of one agent ([DUR-3]): a process that does not serve a session
@@ -30,7 +30,11 @@ const foreignTurnIdElsewhere = defineCase({
     // while it is on its way `settle` gives the processes time to talk.
     const served = await routeLaterInput(context, {
       first: 'running on its process',
-      steps: [{ waitFor: gate, text: 'reply to the running turn' }, { text: 'reply to the later input' }],
+      steps: [
+        { waitFor: gate, text: 'reply to the running turn' },
+        { text: 'reply to the later inputs' },
+        { text: 'reply to the input sent after the abort' },
+      ],
       later: 'handed to the other process',
       gates: [gate],
     });
@@ -42,27 +46,26 @@ const foreignTurnIdElsewhere = defineCase({
       rule: "abort with a turnId that is not the running turn's must do nothing and return false, also on a process that does not serve the session",
       subject: 'the return value of abort with a foreign turn id on the process that does not serve s1',
     });
+    // An input sent after the command through the same process: an agent that carries inputs
+    // and commands to the serving process in the order they were given has delivered the command
+    // once this input arrived there.
+    const after = await handTo(other, serving, 's1', 'sent after the abort');
     await serving.harness.settle();
     assert.that('ABT-2', !served.call.aborted, {
       rule: "abort with a turnId that is not the running turn's must do nothing, also when called on a process that does not serve the session",
       observed: 'the running model call on the serving process was aborted',
     });
     gate.open();
-    await Promise.all([served.input.done, later.done]);
-    const all = turns(serving.harness, 's1');
-    assert.equal('ABT-2', all[0]?.after?.outcome, 'replied', {
+    await Promise.all([served.input.done, later.done, after.input.done]);
+    const first = turns(serving.harness, 's1')[0];
+    assert.equal('ABT-2', first?.after?.outcome, 'replied', {
       rule: "abort with a turnId that is not the running turn's must do nothing, also when called on a process that does not serve the session",
       subject: 'the outcome of the running turn (the abort did not match it)',
     });
-    assert.deepEqual(
-      'ABT-2',
-      all.map((turn) => contents(turn.inputs)),
-      [['running on its process'], ['handed to the other process']],
-      {
-        rule: "abort with a turnId that is not the running turn's must do nothing, also when called on a process that does not serve the session",
-        subject: 'the inputs of the turns of s1 on the serving process',
-      },
-    );
+    assert.deepEqual('ABT-2', first === undefined ? [] : contents(first.inputs), ['running on its process'], {
+      rule: "abort with a turnId that is not the running turn's must do nothing, also when called on a process that does not serve the session",
+      subject: 'the inputs of the running turn of s1 on the serving process',
+    });
   },
 });
 

@@ -3,9 +3,9 @@ import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aa
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import type { Harness } from '../harness/harness';
 import { queueWhileIdle } from './idle-queue';
 import { contents, holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
+import { names, stopMarker } from './stop-marker';
 
 const stopsModelCall = defineCase({
   requirements: ['ABT-1'],
@@ -320,15 +320,6 @@ const reasonStaysInLog = defineCase({
     }
   },
 });
-
-function stopMarker(h: Harness, sessionId: string): Message | undefined {
-  return h.archive.messages(sessionId).find((message) => message.kind === WellKnownKinds.TurnStopped);
-}
-
-/** Whether a stop marker's body names `by`, by name or by id. */
-function names(marker: Message, by: { readonly id: string; readonly name?: string }): boolean {
-  return marker.content.includes(by.id) || (by.name !== undefined && marker.content.includes(by.name));
-}
 
 // `by` shows only on the stop marker, which the contract text leaves to the reference
 // implementation ([ARC-9]): an implementation that does not claim ARC-9 has nothing to check here.

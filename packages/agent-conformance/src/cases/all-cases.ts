@@ -2,26 +2,33 @@ import type { ConformanceCase } from '../define-case';
 import { ABT_CASES } from './abt';
 import { ABT_LATE_CASES } from './abt-late';
 import { ABT_PEER_CASES } from './abt-peers';
+import { ABT_STOPPER_CASES } from './abt-stopper';
 import { ARC_CASES } from './arc';
 import { ARC_ARCHIVE_ALONE_CASES } from './arc-archive-alone';
 import { ARC_RECORD_CASES } from './arc-records';
 import { BND_CASES } from './bnd';
 import { CLR_CASES } from './clr';
 import { CLR_PEER_CASES } from './clr-peers';
+import { CLR_SEVERAL_CASES } from './clr-several';
 import { DEL_CASES } from './del';
 import { DRN_CASES } from './drn';
 import { DUR_CASES } from './dur';
 import { HK_CASES } from './hk';
 import { LIV_CASES } from './liv';
 import { LIV_IGNORED_ABORT_CASES } from './liv-ignored-abort';
+import { LIV_LIMIT_CASES } from './liv-limit';
 import { LIV_UNIFORM_INPUT_CASES } from './liv-uniform-inputs';
 import { LIV_WINDING_DOWN_CASES } from './liv-winding-down';
 import { OUT_CASES } from './out';
+import { OUT_RELEASED_CASES } from './out-released';
 import { PRE_CASES } from './pre';
 import { PRM_CASES } from './prm';
+import { PRM_INJECTOR_CASES } from './prm-injectors';
+import { PRM_MATERIALISED_CASES } from './prm-materialised';
 import { SCH_CASES } from './sch';
 import { SET_CASES } from './set';
 import { SVC_CASES } from './svc';
+import { SVC_RELEASED_CASES } from './svc-released';
 import { TID_CASES } from './tid';
 import { USG_CASES } from './usg';
 import { USG_FIGURES_CASES } from './usg-figures';
@@ -32,12 +39,15 @@ import { USG_FIGURES_CASES } from './usg-figures';
  */
 export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...SVC_CASES,
+  ...SVC_RELEASED_CASES,
   ...SCH_CASES,
   ...ABT_CASES,
   ...ABT_LATE_CASES,
   ...ABT_PEER_CASES,
+  ...ABT_STOPPER_CASES,
   ...CLR_CASES,
   ...CLR_PEER_CASES,
+  ...CLR_SEVERAL_CASES,
   ...DEL_CASES,
   ...TID_CASES,
   ...ARC_CASES,
@@ -50,11 +60,15 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...PRE_CASES,
   ...HK_CASES,
   ...PRM_CASES,
+  ...PRM_INJECTOR_CASES,
+  ...PRM_MATERIALISED_CASES,
   ...OUT_CASES,
+  ...OUT_RELEASED_CASES,
   ...DRN_CASES,
   ...LIV_CASES,
   ...LIV_IGNORED_ABORT_CASES,
   ...LIV_WINDING_DOWN_CASES,
   ...LIV_UNIFORM_INPUT_CASES,
+  ...LIV_LIMIT_CASES,
   ...DUR_CASES,
 ]);

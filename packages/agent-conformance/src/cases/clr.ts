@@ -1,10 +1,10 @@
 import { runMemoryClear } from '@aalis/api-memory';
 import { assert } from '../assert';
-import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import {
   contents,
+  holdClearing,
   holdFirstTurnEnd,
   holdTurn,
   incomingWrites,
@@ -56,23 +56,6 @@ const stopsReleasesThenClears = defineCase({
     }
   },
 });
-
-/** Starts `clearing` with a `clear` that waits for a gate; resolves once `clear` runs. */
-async function holdClearing(context: CaseContext, sessionIds: readonly string[] | undefined) {
-  const gate = createGate();
-  let started = false;
-  const clearing = context.agent.clearing(sessionIds, async () => {
-    started = true;
-    context.harness.tick();
-    await gate.opened;
-  });
-  const outcome = clearing.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  await context.harness.until(() => started, 'clearing to call clear()');
-  return { gate, outcome };
-}
 
 const holdsNewInputs = defineCase({
   requirements: ['CLR-2'],

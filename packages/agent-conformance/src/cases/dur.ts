@@ -1,10 +1,15 @@
 import type { MessageArchiveService } from '@aalis/api-message-archive';
-import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
+import {
+  WellKnownMetadataKeys as Keys,
+  type Message,
+  type MessageSource,
+  WellKnownKinds,
+} from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
-import { sendHuman, sendInjection, session, turns } from './scenario';
+import { SCHEDULER_SOURCE, sendHuman, sendInjection, session, turns } from './scenario';
 
 /** The id of the turn a "crashed process" left behind. */
 const CUT_TURN = 'turn-cut-by-a-crash';
@@ -37,13 +42,41 @@ function assertNextCallSees(h: Harness, stopMarker: string): void {
  * Archives in `s1` the opening input `content` of the turn a crashed process left behind
  * ([DUR-1]); returns the harness's archive for what else the case stores of that turn.
  */
-async function seedCutTurn(h: Harness, content: string): Promise<MessageArchiveService> {
+async function seedCutTurn(
+  h: Harness,
+  content: string,
+  source?: MessageSource,
+): Promise<MessageArchiveService> {
   const archive = assert.defined('DUR-1', h.services.archive, {
     rule: 'the harness provides an archive in this case',
     subject: 'the archive of the harness',
   });
-  await archive.archiveIncoming(h.input({ sessionId: 's1', content }), { turnId: CUT_TURN, entry: 'opened' });
+  const input = h.input(
+    source === undefined ? { sessionId: 's1', content } : { sessionId: 's1', content, source },
+  );
+  await archive.archiveIncoming(input, { turnId: CUT_TURN, entry: 'opened' });
   return archive;
+}
+
+/** Appends to s1 the cut turn's assistant message calling `lookup` once per id, none answered. */
+async function seedUnansweredCalls(archive: MessageArchiveService, ids: readonly string[]): Promise<void> {
+  await archive.append('s1', [
+    {
+      role: 'assistant',
+      content: '',
+      toolCalls: ids.map((id) => ({ id, name: 'lookup', arguments: '{}' })),
+      metadata: { [Keys.TurnId]: CUT_TURN },
+    },
+  ]);
+}
+
+/** The messages of the cut turn stored after its opening input and before `next`'s input. */
+function closingOfCutTurn(h: Harness, next: string): Message[] {
+  const stored = h.archive.messages('s1');
+  const before = stored.findIndex((message) => message.content === next);
+  return stored
+    .slice(0, before === -1 ? undefined : before)
+    .filter((message) => turnIdOf(message) === CUT_TURN && message.role !== 'user');
 }
 
 const recoversCutTurn = defineCase({
@@ -243,6 +276,71 @@ const stoppedCutTurnRecorded = defineCase({
   },
 });
 
+/**
+ * [TID-3] in a recovery ([DUR-1]): each unanswered call of a cut turn gets an error result with
+ * its own call id (「每次工具调用另有 callId」). The near miss makes one call id per cut turn and
+ * gives it to every error result.
+ */
+const cutCallsKeepTheirIds = defineCase({
+  requirements: ['DUR-1', 'TID-3'],
+  name: 'the error results closing a cut turn with two unanswered calls carry two call ids',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    await seedUnansweredCalls(await seedCutTurn(h, 'cut short by a crash'), ['call-cut-a', 'call-cut-b']);
+    h.model.script([{ text: 'answered after the restart' }]);
+    await sendHuman(context, 's1', 'after the restart').done;
+    const results = closingOfCutTurn(h, 'after the restart').filter((message) => message.role === 'tool');
+    assert.deepEqual(
+      'DUR-1',
+      results.map((message) => message.toolCallId),
+      ['call-cut-a', 'call-cut-b'],
+      {
+        rule: 'a turn cut by a crash must be closed with an error result per unanswered tool call',
+        subject: 'the tool call ids of the error results closing the cut turn',
+      },
+    );
+    const callIds = results.map((message) => message.metadata[Keys.CallId]);
+    assert.that(
+      'TID-3',
+      callIds.every((id) => typeof id === 'string' && id !== '') && new Set(callIds).size === 2,
+      {
+        rule: 'each tool call has its own unique callId, also in the error results recovery writes for a cut turn',
+        observed: `the call ids of the two error results were ${JSON.stringify(callIds)}`,
+      },
+    );
+  },
+});
+
+/**
+ * [ARC-8] in a recovery ([DUR-1]): the record closing a cut turn holds the turn's outcome and
+ * its source (「把这一轮的结局与来源…记在…」), here a scheduler's. The near miss writes the outcome
+ * alone.
+ */
+const cutTurnRecordKeepsSource = defineCase({
+  requirements: ['DUR-1', 'ARC-8'],
+  name: 'the record closing a cut turn an injection opened carries the injection’s source',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    await seedCutTurn(h, 'a scheduled job cut short by a crash', SCHEDULER_SOURCE);
+    h.model.script([{ text: 'answered after the restart' }]);
+    await sendHuman(context, 's1', 'after the restart').done;
+    const marker = closingOfCutTurn(h, 'after the restart').find(
+      (message) => message.kind === WellKnownKinds.EventMarker,
+    );
+    const record = marker?.metadata[Keys.TurnRecord] as { outcome?: unknown; source?: unknown } | undefined;
+    assert.equal('DUR-1', record?.outcome, 'aborted', {
+      rule: 'the record closing a cut turn must have outcome "aborted"',
+      subject: 'the outcome in the record of the cut turn',
+    });
+    assert.deepEqual('ARC-8', record?.source, SCHEDULER_SOURCE, {
+      rule: "a turn record holds the turn's outcome and source, also the one recovery writes for a cut turn",
+      subject: 'the source in the record of a cut turn a scheduler opened',
+    });
+  },
+});
+
 /** The cases of the DUR family ([DUR-1]..[DUR-3]). */
 export const DUR_CASES = [
   recoversCutTurn,
@@ -250,4 +348,6 @@ export const DUR_CASES = [
   oneProcessPerSession,
   runningTurnNotCut,
   stoppedCutTurnRecorded,
+  cutCallsKeepTheirIds,
+  cutTurnRecordKeepsSource,
 ];

@@ -305,3 +305,20 @@ export async function snapshotOf(h: Harness, sessionId: string): Promise<TokenUs
     subject: `the snapshot of ${sessionId}`,
   });
 }
+
+/** Starts `clearing` with a `clear` that waits for a gate; resolves once `clear` runs. */
+export async function holdClearing(context: CaseContext, sessionIds: readonly string[] | undefined) {
+  const gate = createGate();
+  let started = false;
+  const clearing = context.agent.clearing(sessionIds, async () => {
+    started = true;
+    context.harness.tick();
+    await gate.opened;
+  });
+  const outcome = clearing.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  await context.harness.until(() => started, 'clearing to call clear()');
+  return { gate, outcome };
+}

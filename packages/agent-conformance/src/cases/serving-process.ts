@@ -57,7 +57,7 @@ async function serveOnOneOfTwo(
 }
 
 /** An input handed to one process, and whether it reached the serving process. */
-interface HandedInput {
+export interface HandedInput {
   readonly input: InputRecord;
   /**
    * Whether the input reached the serving process's agent. `false` when the process it was
@@ -78,7 +78,7 @@ function arrivedAt(harness: Harness, sessionId: string, content: string): boolea
  * Hands `content` to `process` as a human input of `sessionId`, and resolves once it arrived at
  * the agent of the serving process or, for an agent that does not route sessions, of `process`.
  */
-async function handTo(
+export async function handTo(
   process: CasePeer,
   serving: CasePeer,
   sessionId: string,

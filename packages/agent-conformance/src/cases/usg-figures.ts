@@ -4,7 +4,7 @@ import { isControlKind, WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import type { Harness } from '../harness/harness';
-import { sendHuman, session, snapshotOf, turns, usageOf } from './scenario';
+import { filler, sendHuman, session, snapshotOf, turns, usageOf } from './scenario';
 
 /** The first `token:usage` of a session's model calls, which the case needs. */
 function firstUsage(h: Harness, sessionId: string, requirement: string): TokenUsageEvent {
@@ -176,6 +176,36 @@ const snapshotCountBeyondLimit = defineCase({
   },
 });
 
+/**
+ * [USG-2] An estimated `used` counts everything sent (「按发出的消息与工具定义估算」), the
+ * arguments of the assistant's tool calls included: after a tool call with about 2,000 tokens of
+ * arguments the call estimates higher than after the same call with a short argument. The near
+ * miss counts a message's text and leaves its tool calls out.
+ */
+const estimateCountsToolCallArguments = defineCase({
+  requirements: ['USG-2'],
+  name: 'an estimated used counts the arguments of the tool calls the call sends back',
+  run: async (context) => {
+    const h = context.harness;
+    h.tools.define({ name: 'lookup', fallback: { result: 'the same result' } });
+    const secondUsed = async (sessionId: string, query: string): Promise<number> => {
+      session(h, sessionId);
+      h.model.script([{ toolCalls: [{ name: 'lookup', arguments: { query } }] }, { text: 'done' }]);
+      await sendHuman(context, sessionId, 'the same question').done;
+      return assert.defined('USG-2', usageOf(h, { sessionId })[1], {
+        rule: 'every model call must be followed by token:usage',
+        subject: `the token:usage of the call after the tool call in ${sessionId}`,
+      }).used;
+    };
+    const short = await secondUsed('short-arguments', 'sky');
+    const long = await secondUsed('long-arguments', filler('argument', 2000));
+    assert.that('USG-2', long - short >= 1000, {
+      rule: 'used must be estimated from the sent messages, the tool calls they carry included, when the call reports no usage',
+      observed: `used was ${long} after a tool call with about 2,000 tokens of arguments and ${short} after the same call with a one-word argument`,
+    });
+  },
+});
+
 /** More cases of the USG family: the figures of one event against their definitions. */
 export const USG_FIGURES_CASES = [
   usedIgnoresTotal,
@@ -183,4 +213,5 @@ export const USG_FIGURES_CASES = [
   trimmedOverBudgetWithinWindow,
   snapshotCountLeavesOutMarkers,
   snapshotCountBeyondLimit,
+  estimateCountsToolCallArguments,
 ];

@@ -1,0 +1,31 @@
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import { holdTurn, sendHuman, sendInjection, session, streamChunks } from './scenario';
+
+/**
+ * [OUT-3] Inputs released by `abort` with `queued` are handled too: each gets its own stream end
+ * marker, however many the release takes at once. The near miss ends the stream once per
+ * session of a release.
+ */
+const oneEndPerReleased = defineCase({
+  requirements: ['OUT-3', 'ABT-3'],
+  name: 'each input released by abort with queued gets its own stream end marker',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const released = [sendHuman(context, 's1', 'pending human'), sendInjection(context, 's1', 'queued job')];
+    await h.settle();
+    context.agent.abort('s1', { queued: true });
+    await Promise.all([held.input.done, ...released.map((input) => input.done)]);
+    await h.settle();
+    const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
+    assert.equal('OUT-3', ends.length, 3, {
+      rule: 'every input must get exactly one stream end marker: the stopped turn’s input and each released input',
+      subject: 'the stream end markers of s1 after a turn was stopped and two inputs were released with it',
+    });
+  },
+});
+
+/** The cases of the stream end markers of released inputs ([OUT-3]). */
+export const OUT_RELEASED_CASES = [oneEndPerReleased];

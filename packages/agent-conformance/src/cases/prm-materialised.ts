@@ -1,0 +1,88 @@
+import { assert } from '../assert';
+import { defineCase } from '../define-case';
+import { callContains, sendHuman, session } from './scenario';
+
+/**
+ * [PRM-1] 「由 plugin-agent 的组装器在 agent:llm:before 之前统一物化」: before every
+ * `agent:llm:before` the assembler materialises every contribution, as each one's `build`
+ * returns for that call.
+ */
+
+/**
+ * [PRM-1] Two contributions whose builds finish at different times are both materialised. The
+ * near miss goes on once the first build settled.
+ */
+const everyBuildAwaited = defineCase({
+  requirements: ['PRM-1'],
+  name: 'every contribution is materialised before agent:llm:before, also when their builds finish at different times',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.contribute(
+      { localId: 'quick', bucket: 'systemOther', label: 'Quick', build: async () => 'QUICK NOTE: be brief.' },
+      { plugin: 'conformance-prompt-a' },
+    );
+    h.contribute(
+      {
+        localId: 'slow',
+        bucket: 'memoryVector',
+        label: 'Slow',
+        // Settles a turn of the event loop after the quick one.
+        build: () => new Promise<string>((resolve) => setImmediate(() => resolve('SLOW NOTE: be kind.'))),
+      },
+      { plugin: 'conformance-prompt-b' },
+    );
+    let seen: readonly string[] = [];
+    h.hooks.middleware('agent:llm:before', async (payload, next) => {
+      seen = ['QUICK NOTE', 'SLOW NOTE'].filter((text) => callContains(payload, text));
+      await next();
+    });
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.deepEqual('PRM-1', seen, ['QUICK NOTE', 'SLOW NOTE'], {
+      rule: 'every agent:prompt contribution must be materialised before agent:llm:before',
+      subject: 'the contributions found in the messages of agent:llm:before',
+    });
+  },
+});
+
+/**
+ * [PRM-1] The call after a tool round sends its own materialisation: the text a contribution
+ * builds for that call, not the one built for the turn's first call. The near miss assembles the
+ * prompt once per turn and reuses it.
+ */
+const materialisedForEveryCall = defineCase({
+  requirements: ['PRM-1'],
+  name: 'the model call after a tool round carries what the contribution built for that call',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    let builds = 0;
+    h.contribute({
+      localId: 'counter',
+      bucket: 'systemOther',
+      label: 'Counter',
+      build: () => {
+        builds += 1;
+        return `CONTRIBUTED NOTE, build #${builds}.`;
+      },
+    });
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const second = assert.defined('PRM-1', h.model.requests[1], {
+      rule: 'a tool call must be followed by another model call',
+      subject: 'the model call after the tool round',
+    });
+    const carried = Array.from({ length: builds }, (_, index) => index + 1).filter((build) =>
+      callContains(second, `build #${build}.`),
+    );
+    assert.that('PRM-1', carried.length > 0 && carried.every((build) => build > 1), {
+      rule: 'contributions must be materialised before every agent:llm:before: the call after a tool round carries what they built for it',
+      observed: `the call after the tool round carried the text of build(s) ${JSON.stringify(carried)} of ${builds}; build #1 was for the first call`,
+    });
+  },
+});
+
+/** The cases of materialisation before every model call ([PRM-1]). */
+export const PRM_MATERIALISED_CASES = [everyBuildAwaited, materialisedForEveryCall];
