@@ -5,7 +5,7 @@ import type { ContributionProbe } from '../harness/contribution-probe';
 import { filler, sendHuman, session, snapshotOf, usageOf } from './scenario';
 
 /**
- * [PRM-3] per-injector figures beyond an ordinary call: 「injectors?: …这一项按注入者的明细,键是注入者
+ * [PRM-3] per-injector figures, on an ordinary call and beyond: 「injectors?: …这一项按注入者的明细,键是注入者
  * 的全局键「插件实例 id/局部 id」」 holds for every `token:usage` the agent emits — a snapshot, a call
  * whose history was cut, a call whose messages a middleware replaced. An agent may count such
  * calls another way than an ordinary one (message by message instead of block by block); the
@@ -13,7 +13,7 @@ import { filler, sendHuman, session, snapshotOf, usageOf } from './scenario';
  */
 
 /** A contribution of known text, under a key of the case's own plugin. */
-function contributeFacts(context: CaseContext): ContributionProbe {
+function contributeFacts(context: CaseContext, plugin = 'conformance-prompt'): ContributionProbe {
   return context.harness.contribute(
     {
       localId: 'facts',
@@ -21,7 +21,7 @@ function contributeFacts(context: CaseContext): ContributionProbe {
       label: 'Facts',
       build: () => 'FACT: the sky is blue on clear days, and grey when it rains.',
     },
-    { plugin: 'conformance-prompt' },
+    { plugin },
   );
 }
 
@@ -106,6 +106,22 @@ const replacedMessagesAttribute = defineCase({
   },
 });
 
+/** Runs one turn of s1 with one model call and checks `plugin`'s contribution is attributed on it. */
+async function attributedOnOneCall(context: CaseContext, plugin: string): Promise<void> {
+  const h = context.harness;
+  session(h, 's1');
+  const probe = contributeFacts(context, plugin);
+  h.model.script([{ text: 'answer' }]);
+  await sendHuman(context, 's1', 'question').done;
+  assertAttributed(firstUsage(context), probe, `on the model call, for a plugin named ${plugin}`);
+}
+
+const injectorFigures = defineCase({
+  requirements: ['PRM-3'],
+  name: 'a contribution’s tokens appear under its global key in parts injectors',
+  run: (context) => attributedOnOneCall(context, 'conformance-prompt'),
+});
+
 /**
  * [PRM-3] The global key is the whole plugin instance id, then the local id: a plugin with a
  * scoped name (`@scope/name`, instance `@scope/name#1`) has a slash in its instance id. The near
@@ -114,26 +130,12 @@ const replacedMessagesAttribute = defineCase({
 const scopedPluginKey = defineCase({
   requirements: ['PRM-3'],
   name: 'a contribution of a plugin with a scoped name is attributed under its whole instance id and local id',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    const probe = h.contribute(
-      {
-        localId: 'facts',
-        bucket: 'memoryVector',
-        label: 'Facts',
-        build: () => 'FACT: scoped plugins exist.',
-      },
-      { plugin: '@conformance/prompt' },
-    );
-    h.model.script([{ text: 'answer' }]);
-    await sendHuman(context, 's1', 'question').done;
-    assertAttributed(firstUsage(context), probe, 'for a plugin named @conformance/prompt');
-  },
+  run: (context) => attributedOnOneCall(context, '@conformance/prompt'),
 });
 
-/** The cases of per-injector figures beyond an ordinary call ([PRM-3]). */
+/** The cases of per-injector figures ([PRM-3]), on an ordinary call and beyond. */
 export const PRM_INJECTOR_CASES = [
+  injectorFigures,
   snapshotAttributes,
   longHistoryAttributes,
   replacedMessagesAttribute,

@@ -79,37 +79,6 @@ const buildView = defineCase({
   },
 });
 
-const injectorFigures = defineCase({
-  requirements: ['PRM-3'],
-  name: 'a contribution’s tokens appear under its global key in parts injectors',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    const probe = h.contribute(
-      {
-        localId: 'facts',
-        bucket: 'memoryVector',
-        label: 'Facts',
-        build: () => 'FACT: the sky is blue on clear days.',
-      },
-      { plugin: 'conformance-prompt' },
-    );
-    h.model.script([{ text: 'answer' }]);
-    await sendHuman(context, 's1', 'question').done;
-    const usage = assert.defined('PRM-3', usageOf(h, { sessionId: 's1' })[0], {
-      rule: 'every model call must be followed by token:usage',
-      subject: 'the token:usage event',
-    });
-    const figure = usage.parts
-      .map((part) => part.injectors?.[probe.key])
-      .find((value) => value !== undefined);
-    assert.that('PRM-3', typeof figure === 'number' && figure > 0, {
-      rule: "a contribution's tokens must be attributed in parts[].injectors under its global key pluginInstanceId/localId",
-      observed: `the tokens under injector key "${probe.key}" were ${String(figure)}`,
-    });
-  },
-});
-
 /**
  * [PRM-2] The message list of the view is the turn's conversation as it stands: the session's
  * earlier history and the turn's input.
@@ -369,7 +338,6 @@ const sameTextKeptApart = defineCase({
 export const PRM_CASES = [
   materialised,
   buildView,
-  injectorFigures,
   viewMessagesHoldConversation,
   viewAfterJoin,
   injectorCoversEveryMessage,
