@@ -2,7 +2,7 @@ import type { PersistableInput, TurnPersistence } from '@aalis/archive-adapter';
 import type { InboxInput, SessionLease } from '@aalis/archive-postgres';
 import type { InboxPort } from './inbox-port';
 import type { InputOutcome } from './input-outcome';
-import { readRoutedInput } from './routed-input';
+import { isStale, readRoutedInput } from './routed-input';
 
 /** The outcome of inputs released by `abort` with `queued`. */
 const ABORTED: InputOutcome = { status: 'released', reason: 'aborted' };
@@ -54,7 +54,5 @@ function archivable(release: QueuedRelease, input: InboxInput): PersistableInput
   } catch {
     return [];
   }
-  const current = release.generationOf?.(input.sessionId);
-  const stale = routed.generation !== undefined && current !== undefined && current !== routed.generation;
-  return stale ? [] : [{ message: routed.message }];
+  return isStale(routed, release.generationOf?.(input.sessionId)) ? [] : [{ message: routed.message }];
 }

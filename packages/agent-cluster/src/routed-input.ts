@@ -24,3 +24,11 @@ export function readRoutedInput(payload: unknown): RoutedInput {
   const generation = typeof record.generation === 'number' ? record.generation : undefined;
   return { message: parseIncomingMessage(record.message), generation };
 }
+
+/**
+ * Whether the input's session was deleted since it arrived: its stamped generation is not the
+ * session's current one ([DEL-2]). Unknown on either side: not stale.
+ */
+export function isStale(input: RoutedInput, current: number | undefined): boolean {
+  return input.generation !== undefined && current !== undefined && current !== input.generation;
+}

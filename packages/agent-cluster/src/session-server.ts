@@ -2,7 +2,7 @@ import type { AgentService } from '@aalis/api-agent';
 import type { InboxInput, SessionLease } from '@aalis/archive-postgres';
 import type { InboxPort } from './inbox-port';
 import { failedOutcome, type InputOutcome } from './input-outcome';
-import { readRoutedInput } from './routed-input';
+import { isStale, readRoutedInput } from './routed-input';
 
 /** How often a settlement is tried before it is given up (and reported). */
 const SETTLE_ATTEMPTS = 6;
@@ -156,9 +156,8 @@ export class SessionServer {
     } catch (error) {
       return Promise.resolve(failedOutcome(error));
     }
-    const current = this.#options.generationOf?.(input.sessionId);
     // The session was deleted after the input arrived: it belongs to no turn [DEL-2].
-    if (routed.generation !== undefined && current !== undefined && current !== routed.generation) {
+    if (isStale(routed, this.#options.generationOf?.(input.sessionId))) {
       this.#options.streamEnd(input.sessionId);
       return Promise.resolve({ status: 'released', reason: 'deleted' });
     }
