@@ -1,5 +1,4 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { HookName } from '@aalis/api-hooks';
 import { WellKnownMetadataKeys as Keys, type StreamChunk } from '@aalis/schema-message';
 import { assert } from '../assert';
 import type { CaseContext } from '../define-case';
@@ -9,12 +8,15 @@ import type { Harness } from '../harness/harness';
 import type { InputRecord } from '../runner/input-record';
 import {
   abortHungTurn,
+  answeredThenStuck,
   assertSettles,
   assertStillServes,
   CROWD,
+  hangHook,
   LIVENESS_TIMEOUT_MS,
   never,
   STALL_LIMIT_MS,
+  stuckInPreprocessing,
 } from './liveness';
 import { incomingWrites, outbound, sendHuman, sendInjection, session, turns } from './scenario';
 
@@ -24,37 +26,6 @@ import { incomingWrites, outbound, sendHuman, sendInjection, session, turns } fr
  * case's limit (the agent may give hung code a grace time first) and that the session still
  * serves a later input: nothing stays stuck.
  */
-
-/**
- * Adds a middleware to `hook` that hangs (before or after `next`) for the first run of
- * session `sessionId`; later runs pass through, so a later input shows whether the session
- * still works. `opened` resolves once the middleware hangs.
- */
-function hangHook(
-  context: CaseContext,
-  hook: Extract<HookName, 'agent:input:before' | 'agent:turn:before' | 'agent:turn:after'>,
-  options: { readonly sessionId: string; readonly afterNext?: boolean },
-) {
-  const entered = createGate();
-  context.harness.hooks.middleware(
-    hook,
-    async (payload: unknown, next: () => Promise<void>) => {
-      const sessionId =
-        hook === 'agent:input:before'
-          ? (payload as { message: { sessionId: string } }).message.sessionId
-          : (payload as { sessionId: string }).sessionId;
-      if (sessionId !== options.sessionId || entered.isOpen) return next();
-      if (options.afterNext === true) await next();
-      entered.open();
-      context.harness.tick();
-      return never();
-    },
-    { label: 'conformance-hung-middleware' },
-  );
-  const where = options.afterNext === true ? 'after next()' : 'before next()';
-  const label = `the ${hook} run of ${options.sessionId} to reach the middleware that hangs ${where}`;
-  return { opened: context.harness.until(() => entered.isOpen, label) };
-}
 
 /** Clears `s1`; checks that `clear()` ran and the stuck call settled. */
 async function clearStuckSession(context: CaseContext, stuck: InputRecord): Promise<void> {
@@ -75,16 +46,6 @@ async function deleteStuckSession(context: CaseContext, stuck: InputRecord): Pro
   const generation = h.sessions.advanceGeneration('s1');
   await h.events.emit('session:deleted', { sessionId: 's1', generation });
   await assertSettles('LIV-1', stuck, 'the deletion of its session');
-}
-
-/** Starts an input of `s1` that hangs in an `agent:input:before` middleware before `next`. */
-async function stuckInPreprocessing(context: CaseContext): Promise<InputRecord> {
-  session(context.harness, 's1');
-  session(context.harness, 's2');
-  const entered = hangHook(context, 'agent:input:before', { sessionId: 's1' });
-  const stuck = sendHuman(context, 's1', 'stuck in preprocessing');
-  await entered.opened;
-  return stuck;
 }
 
 const inputBeforeAbortQueued = defineCase({
@@ -125,24 +86,6 @@ const inputBeforeDeletion = defineCase({
     await assertStillServes(context, 'LIV-1', 's2');
   },
 });
-
-/**
- * Starts an input of `s1` whose turn replies while an `agent:input:before` middleware hangs
- * after `next`; checks that the turn still ended as usual.
- */
-async function answeredThenStuck(context: CaseContext): Promise<InputRecord> {
-  const h = context.harness;
-  session(h, 's1');
-  h.model.script([{ text: 'answered' }]);
-  const entered = hangHook(context, 'agent:input:before', { sessionId: 's1', afterNext: true });
-  const stuck = sendHuman(context, 's1', 'answered, then stuck');
-  await entered.opened;
-  assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'replied', {
-    rule: 'a turn must still end as usual when an agent:input:before middleware hangs after next()',
-    subject: 'the outcome of the turn',
-  });
-  return stuck;
-}
 
 const inputBeforeAfterNext = defineCase({
   requirements: ['LIV-1'],

@@ -1,7 +1,9 @@
+import type { HookName } from '@aalis/api-hooks';
 import { assert } from '../assert';
 import type { CaseContext } from '../define-case';
+import { createGate } from '../harness/gate';
 import type { InputRecord } from '../runner/input-record';
-import { outbound, sendHuman, storedReplies, turns } from './scenario';
+import { outbound, sendHuman, session, storedReplies, turns } from './scenario';
 
 /** What the liveness cases ([LIV-1]..[LIV-4]) share: hung pieces, and the checks after a stop. */
 
@@ -70,4 +72,63 @@ export async function assertStopEnded(context: CaseContext, stuck: InputRecord, 
     rule,
     subject: 'the outcome of the stopped turn in agent:turn:after',
   });
+}
+
+/**
+ * Adds a middleware to `hook` that hangs (before or after `next`) for the first run of
+ * session `sessionId`; later runs pass through, so a later input shows whether the session
+ * still works. `opened` resolves once the middleware hangs.
+ */
+export function hangHook(
+  context: CaseContext,
+  hook: Extract<HookName, 'agent:input:before' | 'agent:turn:before' | 'agent:turn:after'>,
+  options: { readonly sessionId: string; readonly afterNext?: boolean },
+) {
+  const entered = createGate();
+  context.harness.hooks.middleware(
+    hook,
+    async (payload: unknown, next: () => Promise<void>) => {
+      const sessionId =
+        hook === 'agent:input:before'
+          ? (payload as { message: { sessionId: string } }).message.sessionId
+          : (payload as { sessionId: string }).sessionId;
+      if (sessionId !== options.sessionId || entered.isOpen) return next();
+      if (options.afterNext === true) await next();
+      entered.open();
+      context.harness.tick();
+      return never();
+    },
+    { label: 'conformance-hung-middleware' },
+  );
+  const where = options.afterNext === true ? 'after next()' : 'before next()';
+  const label = `the ${hook} run of ${options.sessionId} to reach the middleware that hangs ${where}`;
+  return { opened: context.harness.until(() => entered.isOpen, label) };
+}
+
+/** Starts an input of `s1` that hangs in an `agent:input:before` middleware before `next`. */
+export async function stuckInPreprocessing(context: CaseContext): Promise<InputRecord> {
+  session(context.harness, 's1');
+  session(context.harness, 's2');
+  const entered = hangHook(context, 'agent:input:before', { sessionId: 's1' });
+  const stuck = sendHuman(context, 's1', 'stuck in preprocessing');
+  await entered.opened;
+  return stuck;
+}
+
+/**
+ * Starts an input of `s1` whose turn replies while an `agent:input:before` middleware hangs
+ * after `next`; checks that the turn still ended as usual.
+ */
+export async function answeredThenStuck(context: CaseContext): Promise<InputRecord> {
+  const h = context.harness;
+  session(h, 's1');
+  h.model.script([{ text: 'answered' }]);
+  const entered = hangHook(context, 'agent:input:before', { sessionId: 's1', afterNext: true });
+  const stuck = sendHuman(context, 's1', 'answered, then stuck');
+  await entered.opened;
+  assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'replied', {
+    rule: 'a turn must still end as usual when an agent:input:before middleware hangs after next()',
+    subject: 'the outcome of the turn',
+  });
+  return stuck;
 }
