@@ -39,6 +39,13 @@ export interface CaseDefinition {
   readonly harness?: HarnessOptions;
   /** The case's time limit in milliseconds; default the runner's. */
   readonly timeoutMs?: number;
+  /**
+   * The requirements a timeout of the case violates; default all it names. A case that hangs a
+   * piece on purpose to check what follows the stop (e.g. [OUT-3] after [LIV-1] let the piece
+   * go) names the liveness rule alone: an agent that stays stuck has broken that one, and
+   * cannot be judged on what would follow. Each must be one of `requirements`.
+   */
+  readonly timeoutViolates?: readonly string[];
   /** The case: drives the agent and checks with the kit's `assert`. */
   run(context: CaseContext): Promise<void>;
 }
@@ -58,6 +65,8 @@ export interface ConformanceCase {
   readonly requires: readonly CapabilityKey[];
   readonly harness: HarnessOptions | undefined;
   readonly timeoutMs: number | undefined;
+  /** The requirements a timeout of the case violates (see {@link CaseDefinition.timeoutViolates}). */
+  readonly timeoutViolates: readonly string[];
   run(context: CaseContext): Promise<void>;
 }
 
@@ -87,6 +96,19 @@ export function defineCase(definition: CaseDefinition): ConformanceCase {
     requires: Object.freeze([...new Set([...marked, ...(definition.requires ?? [])])]),
     harness: definition.harness,
     timeoutMs: definition.timeoutMs,
+    timeoutViolates: Object.freeze([...timeoutViolatesOf(definition)]),
     run: definition.run,
   });
+}
+
+/** The requirements a timeout of the case violates: those it declares, or all it names. */
+function timeoutViolatesOf(definition: CaseDefinition): readonly string[] {
+  const declared = definition.timeoutViolates;
+  if (declared === undefined) return definition.requirements;
+  const foreign = declared.filter((id) => !definition.requirements.includes(id));
+  if (declared.length === 0 || foreign.length > 0)
+    throw new TypeError(
+      `Case "${definition.name}": timeoutViolates must name some of its requirements, not ${foreign.join(', ') || 'none'}`,
+    );
+  return declared;
 }

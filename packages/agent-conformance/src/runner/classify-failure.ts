@@ -6,7 +6,8 @@ import type { CaseFailure } from './case-failure';
 
 /**
  * What a case's error means: a failed check violates the requirement it names (or every id of
- * the case when it names another), a timeout and an unexpected error violate every id.
+ * the case when it names another), a timeout the ids the case says a timeout violates (all by
+ * default), an unexpected error every id.
  */
 export function classifyFailure(testCase: ConformanceCase, error: unknown): CaseFailure {
   if (ConformanceAssertionError.isInstance(error)) {
@@ -18,7 +19,7 @@ export function classifyFailure(testCase: ConformanceCase, error: unknown): Case
     };
   }
   if (CaseTimeoutError.isInstance(error)) {
-    return { outcome: 'timeout', violated: testCase.requirements, message: error.message };
+    return { outcome: 'timeout', violated: testCase.timeoutViolates, message: error.message };
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return {

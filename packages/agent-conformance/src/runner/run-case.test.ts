@@ -121,6 +121,21 @@ describe('runCase', () => {
     );
   });
 
+  test('a timeout violates only the requirements the case says a timeout violates', async () => {
+    const result = await runCase(
+      probeCase(({ harness }) => harness.until(() => false, 'a hung piece to be let go'), {
+        timeoutViolates: ['ABT-2'],
+      }),
+      { factory: plain, capabilities: ALL_CAPABILITIES, timeoutMs: 30 },
+    );
+    expect(result).toMatchObject({ status: 'timeout', violated: ['ABT-2'] });
+  });
+
+  test('rejects a timeoutViolates that names a requirement the case does not, or none', () => {
+    expect(() => probeCase(async () => undefined, { timeoutViolates: ['OUT-3'] })).toThrow(TypeError);
+    expect(() => probeCase(async () => undefined, { timeoutViolates: [] })).toThrow(TypeError);
+  });
+
   test('a timeout names the step the case awaited and the calls still open, by session and content', async () => {
     const factory: AgentFactory = (harness) =>
       fakeAgent({
