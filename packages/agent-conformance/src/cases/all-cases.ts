@@ -1,11 +1,13 @@
 import type { ConformanceCase } from '../define-case';
 import { ABT_CASES } from './abt';
+import { ABT_ENDED_CASES } from './abt-ended';
 import { ABT_LATE_CASES } from './abt-late';
 import { ABT_PEER_CASES } from './abt-peers';
 import { ABT_STOPPER_CASES } from './abt-stopper';
 import { ARC_CASES } from './arc';
 import { ARC_ARCHIVE_ALONE_CASES } from './arc-archive-alone';
 import { ARC_RECORD_CASES } from './arc-records';
+import { ARC_REPEATED_CALL_ID_CASES } from './arc-repeated-call-ids';
 import { BND_CASES } from './bnd';
 import { CLR_CASES } from './clr';
 import { CLR_PEER_CASES } from './clr-peers';
@@ -14,12 +16,15 @@ import { DEL_CASES } from './del';
 import { DRN_CASES } from './drn';
 import { DUR_CASES } from './dur';
 import { HK_CASES } from './hk';
+import { HK_ABANDONED_CASES } from './hk-abandoned';
 import { LIV_CASES } from './liv';
 import { LIV_IGNORED_ABORT_CASES } from './liv-ignored-abort';
 import { LIV_LIMIT_CASES } from './liv-limit';
+import { LIV_RELEASED_CASES } from './liv-released';
 import { LIV_UNIFORM_INPUT_CASES } from './liv-uniform-inputs';
 import { LIV_WINDING_DOWN_CASES } from './liv-winding-down';
 import { OUT_CASES } from './out';
+import { OUT_ABANDONED_CASES } from './out-abandoned';
 import { OUT_RELEASED_CASES } from './out-released';
 import { PRE_CASES } from './pre';
 import { PRM_CASES } from './prm';
@@ -42,6 +47,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...SVC_RELEASED_CASES,
   ...SCH_CASES,
   ...ABT_CASES,
+  ...ABT_ENDED_CASES,
   ...ABT_LATE_CASES,
   ...ABT_PEER_CASES,
   ...ABT_STOPPER_CASES,
@@ -53,22 +59,26 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...ARC_CASES,
   ...ARC_RECORD_CASES,
   ...ARC_ARCHIVE_ALONE_CASES,
+  ...ARC_REPEATED_CALL_ID_CASES,
   ...USG_CASES,
   ...USG_FIGURES_CASES,
   ...SET_CASES,
   ...BND_CASES,
   ...PRE_CASES,
   ...HK_CASES,
+  ...HK_ABANDONED_CASES,
   ...PRM_CASES,
   ...PRM_INJECTOR_CASES,
   ...PRM_MATERIALISED_CASES,
   ...OUT_CASES,
   ...OUT_RELEASED_CASES,
+  ...OUT_ABANDONED_CASES,
   ...DRN_CASES,
   ...LIV_CASES,
   ...LIV_IGNORED_ABORT_CASES,
   ...LIV_WINDING_DOWN_CASES,
   ...LIV_UNIFORM_INPUT_CASES,
   ...LIV_LIMIT_CASES,
+  ...LIV_RELEASED_CASES,
   ...DUR_CASES,
 ]);

@@ -2,7 +2,7 @@ import { type AgentService, agent as agentService, type PreprocessorFn } from '@
 import { definePlugin } from '@aalis/core';
 import type { IncomingMessage } from '@aalis/schema-message';
 import { assert } from '../assert';
-import { defineCase } from '../define-case';
+import { type CaseContext, defineCase } from '../define-case';
 import type { Harness } from '../harness/harness';
 import { callContains, sendHuman, session } from './scenario';
 
@@ -38,6 +38,21 @@ function preprocessorPlugin(h: Harness, registrations: readonly (readonly [strin
   );
 }
 
+/** The provider name under which the implementation is the app's agent service. */
+function providerOf(context: CaseContext, id: string): string {
+  return assert.defined(id, context.agent.providerName, {
+    rule: "the implementation must be provided as the app's agent service",
+    subject: 'the provider name of the implementation',
+  });
+}
+
+/** Switches the app's agent to a provider without preprocessor support and back to `original`. */
+function switchAwayAndBack(h: Harness, original: string): void {
+  h.app.provide(agentService, otherProvider([]), { name: 'conformance-other' });
+  h.app.select(agentService, 'conformance-other');
+  h.app.select(agentService, original);
+}
+
 const registrar = defineCase({
   requirements: ['BND-1'],
   name: 'a preprocessor of a plugin replaces by name, survives a provider switch and leaves with its plugin',
@@ -45,10 +60,7 @@ const registrar = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const original = assert.defined('BND-1', context.agent.providerName, {
-      rule: "the implementation must be provided as the app's agent service",
-      subject: 'the provider name of the implementation',
-    });
+    const original = providerOf(context, 'BND-1');
     const instance = preprocessorPlugin(h, [
       ['tag', suffix('[first]')],
       ['tag', suffix('[second]')],
@@ -62,9 +74,7 @@ const registrar = defineCase({
       observed:
         'the first model call did not show only the latest preprocessor\'s rewrite ("message one [second]" without "[first]")',
     });
-    h.app.provide(agentService, otherProvider([]), { name: 'conformance-other' });
-    h.app.select(agentService, 'conformance-other');
-    h.app.select(agentService, original);
+    switchAwayAndBack(h, original);
     await sendHuman(context, 's1', 'message two').done;
     const second = h.model.requests[1]!;
     assert.that(
@@ -90,6 +100,35 @@ const registrar = defineCase({
   },
 });
 
+/**
+ * [BND-1] Withdrawn means gone for good: 「注册方插件停用时自动撤回」. A preprocessor whose plugin
+ * deactivated must not come back when the registrar re-attaches registrations on a later
+ * provider switch. The near miss only detaches a withdrawn registration from the current
+ * provider and keeps it on the list it re-attaches from.
+ */
+const withdrawnStaysWithdrawn = defineCase({
+  requirements: ['BND-1'],
+  name: 'a preprocessor withdrawn with its plugin does not come back after a later provider switch',
+  requires: ['preprocessors'],
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const original = providerOf(context, 'BND-1');
+    const instance = preprocessorPlugin(h, [['tag', suffix('[withdrawn]')]]);
+    await h.app.settled();
+    await instance.dispose();
+    switchAwayAndBack(h, original);
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'after the switch').done;
+    const call = h.model.requests[0]!;
+    assert.that('BND-1', callContains(call, 'after the switch') && !callContains(call, '[withdrawn]'), {
+      rule: 'a preprocessor withdrawn when its plugin deactivated must stay withdrawn after a later provider switch',
+      observed:
+        'the model call after the switch showed the withdrawn preprocessor\'s rewrite ("[withdrawn]")',
+    });
+  },
+});
+
 const lateSupport = defineCase({
   requirements: ['BND-2'],
   name: 'a preprocessor registered under a provider without support takes effect once a supporting provider is current',
@@ -97,10 +136,7 @@ const lateSupport = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const original = assert.defined('BND-2', context.agent.providerName, {
-      rule: "the implementation must be provided as the app's agent service",
-      subject: 'the provider name of the implementation',
-    });
+    const original = providerOf(context, 'BND-2');
     const received: IncomingMessage[] = [];
     h.app.provide(agentService, otherProvider(received), { name: 'conformance-other' });
     h.app.select(agentService, 'conformance-other');
@@ -122,4 +158,4 @@ const lateSupport = defineCase({
 });
 
 /** The cases of the BND family ([BND-1], [BND-2]). */
-export const BND_CASES = [registrar, lateSupport];
+export const BND_CASES = [registrar, withdrawnStaysWithdrawn, lateSupport];

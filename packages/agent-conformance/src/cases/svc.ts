@@ -247,6 +247,41 @@ const toolAndHookFailure = defineCase({
   },
 });
 
+/**
+ * [SVC-3] Hooks run before a turn fail too: 「handleMessage rejects only for an invalid input」.
+ * A middleware of `agent:input:before` or `agent:turn:before` that throws is a failing hook like
+ * any other; the near miss lets a chain reject with the first middleware's error, which an agent
+ * that runs those two hooks outside its turn's error handling hands on to the caller.
+ */
+const hookFailureBeforeTurn = defineCase({
+  requirements: ['SVC-3'],
+  name: 'a throwing agent:input:before or agent:turn:before middleware does not reject handleMessage',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    h.hooks.middleware('agent:input:before', (payload, next) => {
+      if (payload.message.sessionId === 's1') throw new Error('preprocessing exploded');
+      return next();
+    });
+    h.hooks.middleware('agent:turn:before', (payload, next) => {
+      if (payload.sessionId === 's2') throw new Error('turn opening exploded');
+      return next();
+    });
+    h.model.script([{ text: 'answered' }, { text: 'answered' }]);
+    for (const [sessionId, hook] of [
+      ['s1', 'agent:input:before'],
+      ['s2', 'agent:turn:before'],
+    ] as const) {
+      const record = await sendHuman(context, sessionId, 'hello').done;
+      assert.equal('SVC-3', record.state, 'resolved', {
+        rule: 'a throwing hook middleware must not reject handleMessage: it rejects only for an invalid input',
+        subject: `the handleMessage promise after a middleware of ${hook} threw`,
+      });
+    }
+  },
+});
+
 const invalidInput = defineCase({
   requirements: ['SVC-3'],
   name: 'an invalid input rejects with a validation error naming the bad field and archives nothing',
@@ -578,6 +613,7 @@ export const SVC_CASES = [
   midTurnArchiveFailure,
   replyRefused,
   toolAndHookFailure,
+  hookFailureBeforeTurn,
   invalidInput,
   providerSwitch,
   withoutArchive,

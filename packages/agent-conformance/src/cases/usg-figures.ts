@@ -3,6 +3,7 @@ import type { MessageDraft } from '@aalis/api-message-archive';
 import { isControlKind, WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import { filler, sendHuman, session, snapshotOf, turns, usageOf } from './scenario';
 
@@ -70,6 +71,44 @@ const noUsageForBlockedCall = defineCase({
     assert.that('USG-1', usage <= calls, {
       rule: 'token:usage reports the input of a model call made: none for a call agent:llm:before held back',
       observed: `${usage} token:usage event(s) for ${calls} model call(s) of a turn whose first agent:llm:before did not call next`,
+    });
+  },
+});
+
+/**
+ * [USG-1] The call was made and answered, so it is reported, also when the turn is stopped right
+ * after it: 「调用抛错的那次不发」 leaves out only a call that threw. The case stops the turn while
+ * an `agent:llm:after` middleware holds the answered call. The near miss drops every event of a
+ * stopped turn, the usage of a call already answered included.
+ */
+const usageOfAnsweredCallOfStoppedTurn = defineCase({
+  requirements: ['USG-1'],
+  name: 'a model call answered before its turn was stopped is followed by its token:usage',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const answered = createGate();
+    const release = createGate();
+    h.hooks.middleware('agent:llm:after', async (_payload, next) => {
+      answered.open();
+      h.tick();
+      await release.opened;
+      await next();
+    });
+    h.model.script([{ text: 'answered, then stopped' }]);
+    const input = sendHuman(context, 's1', 'question');
+    await h.until(() => answered.isOpen, 'agent:llm:after of the answered call');
+    context.agent.abort('s1');
+    release.open();
+    await input.done;
+    await h.settle();
+    const turnId = assert.defined('USG-1', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must open a turn',
+      subject: 'the turn id',
+    });
+    assert.equal('USG-1', usageOf(h, { turnId }).length, h.model.requests.length, {
+      rule: 'every model call that did not throw must be followed by one token:usage, also when its turn was stopped right after it',
+      subject: 'the token:usage events of a turn stopped while agent:llm:after ran for its one answered call',
     });
   },
 });
@@ -210,6 +249,7 @@ const estimateCountsToolCallArguments = defineCase({
 export const USG_FIGURES_CASES = [
   usedIgnoresTotal,
   noUsageForBlockedCall,
+  usageOfAnsweredCallOfStoppedTurn,
   trimmedOverBudgetWithinWindow,
   snapshotCountLeavesOutMarkers,
   snapshotCountBeyondLimit,
