@@ -21,7 +21,9 @@ describe('lifecycle', () => {
     });
     expect(started).toEqual(['first', 'second']);
     expect(life.isDraining()).toBe(true);
-    await Promise.resolve();
+    // A whole turn of the event loop: a drain that did not wait for the pending callback
+    // would have resolved by then.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(drained).toBe(false);
     first.resolve();
     await draining;
