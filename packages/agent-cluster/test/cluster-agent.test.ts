@@ -319,15 +319,38 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
       emit: async (_name: 'outbound:stream', payload: unknown) => void streamed.push(payload),
     };
     const front = await world.process({ cluster: { scanEveryMs: 60_000, archive: store, events } });
-    // An input whose receiver died before any process took the session.
+    // Two inputs whose receivers died before any process took the session.
+    const orphans = [
+      await front.inbox.enqueue('s1', { message: input('s1', 'orphan') }),
+      await front.inbox.enqueue('s1', { message: input('s1', 'second orphan') }),
+    ];
+    expect(front.agent.abort('s1', { queued: true })).toBe(false);
+    for (const orphan of orphans)
+      await expect(front.inbox.outcome(orphan)).resolves.toEqual({ status: 'released', reason: 'aborted' });
+    expect(front.local.received).toEqual([]);
+    const history = await store.history('s1');
+    expect(history.map((row) => row.content)).toEqual(['orphan', 'second orphan']);
+    expect(history.map((row) => row.metadata?.[WellKnownMetadataKeys.TurnId])).toEqual([
+      undefined,
+      undefined,
+    ]);
+    // One stream end marker per released input, not one per session.
+    await expect.poll(() => streamed, patiently).toHaveLength(2);
+    expect(streamed).toEqual([
+      { chunk: { type: 'end', sessionId: 's1' } },
+      { chunk: { type: 'end', sessionId: 's1' } },
+    ]);
+  });
+
+  it('[LIV-1] an outbound:stream listener that never settles keeps no input released from the inbox from settling', async () => {
+    const world = await clusterWorld();
+    const events = {
+      emit: (_name: 'outbound:stream', _payload: unknown) => new Promise<void>(() => undefined),
+    };
+    const front = await world.process({ cluster: { scanEveryMs: 60_000, events } });
     const orphan = await front.inbox.enqueue('s1', { message: input('s1', 'orphan') });
     expect(front.agent.abort('s1', { queued: true })).toBe(false);
     await expect(front.inbox.outcome(orphan)).resolves.toEqual({ status: 'released', reason: 'aborted' });
-    expect(front.local.received).toEqual([]);
-    const history = await store.history('s1');
-    expect(history.map((row) => row.content)).toEqual(['orphan']);
-    expect(history[0]?.metadata?.[WellKnownMetadataKeys.TurnId]).toBeUndefined();
-    expect(streamed).toEqual([{ chunk: { type: 'end', sessionId: 's1' } }]);
   });
 
   it('[ABT-2] abort with queued and a turn id, of a session no process serves, releases nothing', async () => {
