@@ -31,11 +31,14 @@ import { PRM_CASES } from './prm';
 import { PRM_INJECTOR_CASES } from './prm-injectors';
 import { PRM_MATERIALISED_CASES } from './prm-materialised';
 import { SCH_CASES } from './sch';
+import { SCH_MIXED_QUEUE_CASES } from './sch-mixed-queue';
 import { SET_CASES } from './set';
 import { SVC_CASES } from './svc';
+import { SVC_INVALID_CASES } from './svc-invalid';
 import { SVC_RELEASED_CASES } from './svc-released';
 import { TID_CASES } from './tid';
 import { USG_CASES } from './usg';
+import { USG_ALLOWANCE_CASES } from './usg-allowance';
 import { USG_FIGURES_CASES } from './usg-figures';
 
 /**
@@ -44,8 +47,10 @@ import { USG_FIGURES_CASES } from './usg-figures';
  */
 export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...SVC_CASES,
+  ...SVC_INVALID_CASES,
   ...SVC_RELEASED_CASES,
   ...SCH_CASES,
+  ...SCH_MIXED_QUEUE_CASES,
   ...ABT_CASES,
   ...ABT_ENDED_CASES,
   ...ABT_LATE_CASES,
@@ -62,6 +67,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...ARC_REPEATED_CALL_ID_CASES,
   ...USG_CASES,
   ...USG_FIGURES_CASES,
+  ...USG_ALLOWANCE_CASES,
   ...SET_CASES,
   ...BND_CASES,
   ...PRE_CASES,

@@ -1,5 +1,5 @@
 import { assert } from '../assert';
-import { defineCase } from '../define-case';
+import { type CaseContext, defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import { queueWhileIdle } from './idle-queue';
 import {
@@ -118,7 +118,7 @@ const nothingPersistedAfter = defineCase({
  * resolves, and a new session under the same id is served as usual.
  */
 const idleSessionDeleted = defineCase({
-  requirements: ['DEL-1'],
+  requirements: ['DEL-1', 'DEL-2'],
   name: 'on session:deleted of a session with nothing running the listener resolves and the id serves again',
   run: async (context) => {
     const h = context.harness;
@@ -134,11 +134,11 @@ const idleSessionDeleted = defineCase({
     });
     await sendHuman(context, 's1', 'second life').done;
     assert.deepEqual(
-      'DEL-1',
+      'DEL-2',
       turns(h, 's1').map((turn) => turn.after?.outcome),
       ['replied', 'replied'],
       {
-        rule: 'after the deletion of an idle session, a new input under its id must be processed as usual',
+        rule: 'after the deletion of an idle session, a new input under its id must be processed as usual: its generation did not change between handleMessage and the queue',
         subject: 'the outcomes of the turns of s1',
       },
     );
@@ -201,37 +201,58 @@ const generationFromEntry = defineCase({
  * session manager began a deletion) makes the input one of the old generation: released, not
  * archived, no turn.
  */
+/**
+ * Sends an input of s1 that waits in `agent:input:before` while the session's generation
+ * changes, after `earlierTurns` turns of s1 replied, and checks it is released unarchived.
+ */
+async function changedInPreprocessing(context: CaseContext, earlierTurns: number): Promise<void> {
+  const h = context.harness;
+  session(h, 's1');
+  const entered = createGate();
+  const release = createGate();
+  h.hooks.middleware('agent:input:before', async (payload, next) => {
+    if (payload.message.content === 'from the old generation') {
+      entered.open();
+      await release.opened;
+    }
+    await next();
+  });
+  for (let index = 0; index < earlierTurns; index += 1) {
+    h.model.script([{ text: `earlier reply ${index}` }]);
+    await sendHuman(context, 's1', `earlier question ${index}`).done;
+  }
+  h.model.script([{ text: 'must not be asked' }]);
+  const stale = sendHuman(context, 's1', 'from the old generation');
+  await entered.opened;
+  h.sessions.advanceGeneration('s1');
+  release.open();
+  await stale.done;
+  await h.settle();
+  assert.equal('DEL-2', turns(h, 's1').length, earlierTurns, {
+    rule: 'an input whose session generation changed between handleMessage and the hand-off to the queue must open no turn',
+    subject: `the turns of s1 after ${earlierTurns} earlier turn(s) and an input of the old generation`,
+  });
+  assert.equal('DEL-2', incomingWrites(h, 'from the old generation').length, 0, {
+    rule: 'an input whose session generation changed between handleMessage and the hand-off to the queue must not be archived',
+    subject: 'the archive writes of that input',
+  });
+}
+
 const generationChangedInPreprocessing = defineCase({
   requirements: ['DEL-2'],
   name: 'an input whose session generation changed while it was in agent:input:before is released unarchived',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    const entered = createGate();
-    const release = createGate();
-    h.hooks.middleware('agent:input:before', async (payload, next) => {
-      if (payload.message.content === 'from the old generation') {
-        entered.open();
-        await release.opened;
-      }
-      await next();
-    });
-    h.model.script([{ text: 'must not be asked' }]);
-    const stale = sendHuman(context, 's1', 'from the old generation');
-    await entered.opened;
-    h.sessions.advanceGeneration('s1');
-    release.open();
-    await stale.done;
-    await h.settle();
-    assert.equal('DEL-2', turns(h, 's1').length, 0, {
-      rule: 'an input whose session generation changed between handleMessage and the hand-off to the queue must open no turn',
-      subject: 'the turns of an input of the old generation',
-    });
-    assert.equal('DEL-2', incomingWrites(h, 'from the old generation').length, 0, {
-      rule: 'an input whose session generation changed between handleMessage and the hand-off to the queue must not be archived',
-      subject: 'the archive writes of that input',
-    });
-  },
+  run: (context) => changedInPreprocessing(context, 0),
+});
+
+/**
+ * The generation is read afresh for each input, also in a session that ran turns before. The
+ * near miss remembers the first read of each session and compares against it, so in a session
+ * it has served an input of the old generation goes on into a turn.
+ */
+const generationChangedInUsedSession = defineCase({
+  requirements: ['DEL-2'],
+  name: 'in a session that ran a turn before, an input whose generation changed in agent:input:before is released unarchived',
+  run: (context) => changedInPreprocessing(context, 1),
 });
 
 /**
@@ -371,6 +392,7 @@ export const DEL_CASES = [
   idleSessionDeleted,
   generationFromEntry,
   generationChangedInPreprocessing,
+  generationChangedInUsedSession,
   listenerWaitsForTurnAfter,
   nothingPersistedAfterLateTool,
   deletedWithIdleQueue,

@@ -115,6 +115,38 @@ const errorSentence = defineCase({
   },
 });
 
+/**
+ * [OUT-2] 「error 是一句原因」: the sentence gives the reason of the failure, so two turns that
+ * failed for different reasons — the model, and the store refusing the opening inputs — do not
+ * carry the same sentence. Any wording will do; the near miss gives every failure one fixed
+ * polite sentence and keeps the reason for the log.
+ */
+const errorGivesItsReason = defineCase({
+  requirements: ['OUT-2'],
+  name: 'turns that failed for different reasons do not carry the same error sentence',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'model-down');
+    session(h, 'store-down');
+    h.model.script([{ throws: 'the model is down' }]);
+    await sendHuman(context, 'model-down', 'question').done;
+    h.archive.failNext('archiveIncoming');
+    await sendHuman(context, 'store-down', 'question').done;
+    const errors = ['model-down', 'store-down'].map((sessionId) => {
+      const after = turns(h, sessionId)[0]?.after;
+      assert.equal('OUT-2', after?.outcome, 'error', {
+        rule: 'a failing model call or archive write must end the turn with outcome "error" (SVC-3)',
+        subject: `the outcome of the turn of ${sessionId}`,
+      });
+      return JSON.stringify(after?.error);
+    });
+    assert.that('OUT-2', errors[0] !== errors[1], {
+      rule: 'the error of an error turn must give the reason of its failure: two different failures cannot carry the same sentence',
+      observed: `a failing model call and a store refusing the opening inputs both ended with the error ${errors[0]}`,
+    });
+  },
+});
+
 const noModel = defineCase({
   requirements: ['OUT-2'],
   name: 'a turn whose model cannot be resolved ends as error without a model call',
@@ -541,6 +573,7 @@ export const OUT_CASES = [
   repliedPersisted,
   othersNoReply,
   errorSentence,
+  errorGivesItsReason,
   noModel,
   noticeWording,
   archiveFailureNotice,

@@ -133,9 +133,44 @@ const scopedPluginKey = defineCase({
   run: (context) => attributedOnOneCall(context, '@conformance/prompt'),
 });
 
+/**
+ * [PRM-3] The local id is unique within its plugin instance only (「插件实例 id/局部 id」): two
+ * plugins may both name a contribution `notes`. Both are built and each is attributed under its
+ * own global key. The near miss replaces a contribution by its local id, so the second plugin's
+ * takes the first one's place.
+ */
+const sameLocalIdTwoPlugins = defineCase({
+  requirements: ['PRM-3'],
+  name: 'contributions of two plugins with the same local id are each attributed under their own global key',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const probes = ['conformance-prompt-a', 'conformance-prompt-b'].map((plugin) =>
+      h.contribute(
+        {
+          localId: 'notes',
+          bucket: 'memoryVector',
+          label: 'Notes',
+          build: () => `NOTE OF ${plugin}: keep it short.`,
+        },
+        { plugin },
+      ),
+    );
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    for (const probe of probes)
+      assertAttributed(
+        firstUsage(context),
+        probe,
+        'beside a contribution of another plugin with the same local id',
+      );
+  },
+});
+
 /** The cases of per-injector figures ([PRM-3]), on an ordinary call and beyond. */
 export const PRM_INJECTOR_CASES = [
   injectorFigures,
+  sameLocalIdTwoPlugins,
   snapshotAttributes,
   longHistoryAttributes,
   replacedMessagesAttribute,

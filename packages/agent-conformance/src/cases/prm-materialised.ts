@@ -84,5 +84,50 @@ const materialisedForEveryCall = defineCase({
   },
 });
 
+/**
+ * [PRM-1] A contribution may build messages (`PromptContributionOutput`: text, or
+ * `ChatMessage[]`), such as an example exchange of a user and the assistant; materialised, each
+ * one reaches the model call as built: every message, with its own role. The near misses keep
+ * the first message only, or turn every message into a system message.
+ */
+const everyBuiltMessageAsBuilt = defineCase({
+  requirements: ['PRM-1'],
+  name: 'every message a contribution builds reaches the model call with its own role',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const example = [
+      { role: 'user' as const, content: 'EXAMPLE QUESTION: what colour is the sky?' },
+      { role: 'assistant' as const, content: 'EXAMPLE ANSWER: blue, on clear days.' },
+    ];
+    h.contribute(
+      { localId: 'example', bucket: 'skills', label: 'Example', build: () => example },
+      { plugin: 'conformance-prompt' },
+    );
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const call = h.model.requests[0];
+    for (const built of example) {
+      const sent = (call?.messages ?? []).filter((message) => {
+        const content =
+          typeof message.content === 'string' ? message.content : JSON.stringify(message.content);
+        return content.includes(built.content);
+      });
+      assert.that(
+        'PRM-1',
+        sent.some((message) => message.role === built.role),
+        {
+          rule: 'every message an agent:prompt contribution builds must reach the model call as built, with its own role',
+          observed: `the ${built.role} message "${built.content}" reached the model call as ${
+            sent === undefined || sent.length === 0
+              ? 'nothing'
+              : sent.map((message) => `a ${message.role} message`).join(' and ')
+          }`,
+        },
+      );
+    }
+  },
+});
+
 /** The cases of materialisation before every model call ([PRM-1]). */
-export const PRM_MATERIALISED_CASES = [everyBuildAwaited, materialisedForEveryCall];
+export const PRM_MATERIALISED_CASES = [everyBuildAwaited, materialisedForEveryCall, everyBuiltMessageAsBuilt];

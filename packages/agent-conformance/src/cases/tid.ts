@@ -220,6 +220,42 @@ const turnIdOnEarlyText = defineCase({
  * the marker of an input that never entered a turn (dropped, released) goes without one. The
  * near miss sends a turn's markers in that shape too.
  */
+/**
+ * [TID-2] Every turn's chunks carry that turn's id, the second turn of a session as much as the
+ * first. The near miss makes a chunk's session and turn id once per session and reuses them, so
+ * a later turn streams under the first one's id.
+ */
+const streamOfEachTurn = defineCase({
+  requirements: ['TID-2'],
+  name: 'the stream chunks of the second turn of a session carry the second turn’s id',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([
+      { text: 'first answer', deltas: ['first ', 'answer'] },
+      { text: 'second answer', deltas: ['second ', 'answer'] },
+    ]);
+    await sendHuman(context, 's1', 'first question').done;
+    await sendHuman(context, 's1', 'second question').done;
+    const [first, second] = turns(h, 's1');
+    const secondId = assert.defined('TID-2', second?.turnId, {
+      rule: 'every input sent after the previous turn ended must open a turn',
+      subject: 'the turn id of the second turn',
+    });
+    const content = streamChunks(h, 's1').filter((chunk) => chunk.type === 'content');
+    const ofSecond = content.filter((chunk) => chunk.type === 'content' && chunk.text.includes('second'));
+    assert.that('TID-2', ofSecond.length > 0, {
+      rule: 'a turn must stream its content on outbound:stream',
+      observed: 'no content chunk of the second turn was streamed',
+    });
+    for (const chunk of ofSecond)
+      assert.equal('TID-2', chunk.turnId, secondId, {
+        rule: "every outbound:stream chunk must carry its own turn's id, in every turn of the session",
+        subject: `the turn id of a chunk of the second turn (the first turn's was ${first?.turnId})`,
+      });
+  },
+});
+
 const turnIdOnEndMarkers = defineCase({
   requirements: ['TID-2'],
   name: 'the stream end marker of a turn’s input carries the turn id',
@@ -445,6 +481,7 @@ export const TID_CASES = [
   leftoverInsertionFreshTurnId,
   turnIdOnNoModelNotice,
   turnIdOnEndMarkers,
+  streamOfEachTurn,
   blockedTurnIdNotReused,
   callIdsOverModelIds,
 ];

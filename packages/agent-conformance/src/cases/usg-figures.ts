@@ -113,6 +113,33 @@ const usageOfAnsweredCallOfStoppedTurn = defineCase({
   },
 });
 
+/**
+ * [USG-7] The bucket `toolResults` holds the tool results' tokens, `history` the conversation's:
+ * after a tool returned a long result and the question was one word, the call that sends the
+ * result counts more under `toolResults` than under `history`. The near miss counts tool
+ * results as history (their sum, and so every total, stays the same).
+ */
+const toolResultsInTheirBucket = defineCase({
+  requirements: ['USG-7'],
+  name: 'the tokens of a long tool result count under toolResults, not history',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup', fallback: { result: filler('result', 1000) } });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const second = assert.defined('USG-7', usageOf(h, { sessionId: 's1' })[1], {
+      rule: 'every model call must be followed by token:usage (USG-1)',
+      subject: 'the token:usage of the call that sends the tool result',
+    });
+    const { toolResults, history } = second.breakdown;
+    assert.that('USG-7', toolResults > history, {
+      rule: "breakdown.toolResults must hold the tool results' tokens, breakdown.history the conversation's",
+      observed: `after a one-word question and a tool result of about 1,000 tokens, breakdown.toolResults was ${toolResults} and breakdown.history ${history}`,
+    });
+  },
+});
+
 /** One unit of the bulky contribution: the same word throughout, so its cost grows linearly. */
 const BULK_UNIT = 'bulk ';
 
@@ -250,6 +277,7 @@ export const USG_FIGURES_CASES = [
   usedIgnoresTotal,
   noUsageForBlockedCall,
   usageOfAnsweredCallOfStoppedTurn,
+  toolResultsInTheirBucket,
   trimmedOverBudgetWithinWindow,
   snapshotCountLeavesOutMarkers,
   snapshotCountBeyondLimit,
