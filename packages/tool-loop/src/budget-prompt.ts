@@ -25,6 +25,8 @@ export interface BudgetedPrompt {
   readonly untrimmedFigures: readonly TokenFigure[];
   /** `messages` as budgeted: a hook that changes the list in place is told apart by it. */
   readonly budgeted: readonly ChatMessage[];
+  /** The content of each of `budgeted` as counted: a hook that rewrites a message in place is told apart by it ([USG-2]). */
+  readonly budgetedContents: readonly ChatMessage['content'][];
 }
 
 /** The parts of one model call's prompt. */
@@ -64,7 +66,7 @@ export function budgetPrompt(run: TurnRun, parts: PromptParts): BudgetedPrompt {
     // Within its allowance (the common case): nothing to trim, no message to visit.
     const messages = blockMessages.concat(ledger.messages, parts.extra);
     // Nothing dropped: the untrimmed list is the sent one, so its breakdown is computed once.
-    return { ...fixed, messages, untrimmed: messages, historyTrimmed: false, budgeted: messages.slice() };
+    return { ...fixed, messages, untrimmed: messages, historyTrimmed: false, ...asBudgeted(messages) };
   }
   const conversation = [...ledger.messages, ...parts.extra];
   const extra = new Set(parts.extra);
@@ -80,6 +82,11 @@ export function budgetPrompt(run: TurnRun, parts: PromptParts): BudgetedPrompt {
     messages,
     untrimmed: trimmed.trimmed ? [...blockMessages, ...conversation] : messages,
     historyTrimmed: trimmed.trimmed,
-    budgeted: messages.slice(),
+    ...asBudgeted(messages),
   };
+}
+
+/** The list and the contents as counted, for telling a hook's changes apart from them. */
+function asBudgeted(messages: readonly ChatMessage[]): Pick<BudgetedPrompt, 'budgeted' | 'budgetedContents'> {
+  return { budgeted: messages.slice(), budgetedContents: messages.map((message) => message.content) };
 }

@@ -51,13 +51,16 @@ export async function emitUsage(run: TurnRun, prepared: PreparedCall, response: 
 function countedFigures(prepared: PreparedCall): Pick<TokenUsageInput<ChatMessage>, 'figures'> {
   // Trimmed: the untrimmed list is a copy no hook saw; the kept list is counted message by message.
   if (prepared.historyTrimmed) return { figures: { untrimmed: prepared.untrimmedFigures } };
-  return sameMessages(prepared.messages, prepared.budgeted)
-    ? { figures: { sent: prepared.untrimmedFigures } }
-    : {};
+  return leftAsBudgeted(prepared) ? { figures: { sent: prepared.untrimmedFigures } } : {};
 }
 
-function sameMessages(sent: readonly ChatMessage[], budgeted: readonly ChatMessage[]): boolean {
+/** Whether `agent:llm:before` left the list as budgeted: the same messages, each with the content counted. */
+function leftAsBudgeted(prepared: PreparedCall): boolean {
+  const { messages: sent, budgeted, budgetedContents } = prepared;
   if (sent.length !== budgeted.length) return false;
-  for (let index = 0; index < sent.length; index += 1) if (sent[index] !== budgeted[index]) return false;
+  for (let index = 0; index < sent.length; index += 1) {
+    const message = sent[index];
+    if (message !== budgeted[index] || message?.content !== budgetedContents[index]) return false;
+  }
   return true;
 }
