@@ -159,7 +159,8 @@ async function converse(services: MinimalAgentServices, turn: TurnHandle, state:
       turnId,
       snapshot: false,
       model: model.ref,
-      ...usageFigures(prompt, response),
+      // Of what was sent: the messages and tools agent:llm:before left ([USG-2]).
+      ...usageFigures({ ...prompt, messages: before.messages, tools: before.tools }, response),
       trimmed,
       historyMessages,
     });
