@@ -8,6 +8,7 @@ import { ARC_CASES } from './arc';
 import { ARC_ARCHIVE_ALONE_CASES } from './arc-archive-alone';
 import { ARC_RECORD_CASES } from './arc-records';
 import { ARC_REPEATED_CALL_ID_CASES } from './arc-repeated-call-ids';
+import { ARC_REPLY_SCOPE_CASES } from './arc-reply-scope';
 import { BND_CASES } from './bnd';
 import { CLR_CASES } from './clr';
 import { CLR_PEER_CASES } from './clr-peers';
@@ -18,6 +19,7 @@ import { DUR_CASES } from './dur';
 import { HK_CASES } from './hk';
 import { HK_ABANDONED_CASES } from './hk-abandoned';
 import { LIV_CASES } from './liv';
+import { LIV_BESIDE_OTHERS_CASES } from './liv-beside-others';
 import { LIV_IGNORED_ABORT_CASES } from './liv-ignored-abort';
 import { LIV_LIMIT_CASES } from './liv-limit';
 import { LIV_RELEASED_CASES } from './liv-released';
@@ -27,6 +29,7 @@ import { OUT_CASES } from './out';
 import { OUT_ABANDONED_CASES } from './out-abandoned';
 import { OUT_RELEASED_CASES } from './out-released';
 import { PRE_CASES } from './pre';
+import { PRE_REGISTRATION_CASES } from './pre-registrations';
 import { PRM_CASES } from './prm';
 import { PRM_INJECTOR_CASES } from './prm-injectors';
 import { PRM_MATERIALISED_CASES } from './prm-materialised';
@@ -65,12 +68,14 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...ARC_RECORD_CASES,
   ...ARC_ARCHIVE_ALONE_CASES,
   ...ARC_REPEATED_CALL_ID_CASES,
+  ...ARC_REPLY_SCOPE_CASES,
   ...USG_CASES,
   ...USG_FIGURES_CASES,
   ...USG_ALLOWANCE_CASES,
   ...SET_CASES,
   ...BND_CASES,
   ...PRE_CASES,
+  ...PRE_REGISTRATION_CASES,
   ...HK_CASES,
   ...HK_ABANDONED_CASES,
   ...PRM_CASES,
@@ -86,5 +91,6 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...LIV_UNIFORM_INPUT_CASES,
   ...LIV_LIMIT_CASES,
   ...LIV_RELEASED_CASES,
+  ...LIV_BESIDE_OTHERS_CASES,
   ...DUR_CASES,
 ]);

@@ -1,7 +1,7 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { assertSettles, hangHook, LIVENESS_TIMEOUT_MS } from './liveness';
-import { sendHuman, session, turns } from './scenario';
+import { holdTurn, sendHuman, session, turns } from './scenario';
 
 /**
  * [HK-8] with [LIV-1]: 「agent:turn:after…四条退出路径都会触发」, also for a turn whose
@@ -37,5 +37,44 @@ const turnAfterOfAbandonedTurnBefore = defineCase({
   },
 });
 
+/**
+ * [HK-8] [SVC-2] with [LIV-1]: a stopped turn whose closing write hangs in the store ends all
+ * the same once the agent gives up on the write, and a middleware on `agent:turn:before` and
+ * `agent:input:before` that behaves changes nothing: the turn ends with one `agent:turn:after`,
+ * before its `handleMessage` settles. The near miss gives up on a stopped run at once, while its
+ * default action (the turn, still waiting for the store) runs, so the input settles before the
+ * turn ended and `agent:turn:after` never comes.
+ */
+const turnAfterBesideBehavingMiddlewares = defineCase({
+  requirements: ['HK-8', 'SVC-2', 'LIV-1'],
+  name: 'a stopped turn whose closing write hangs ends with one agent:turn:after before it settles, beside middlewares that behave',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  timeoutViolates: ['LIV-1'],
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:input:before', (_payload, next) => next());
+    h.hooks.middleware('agent:turn:before', (_payload, next) => next());
+    const held = await holdTurn(context, {
+      sessionId: 's1',
+      content: 'stopped while the store hangs',
+      untilAborted: true,
+    });
+    h.archive.hangNext('append');
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', held.input, 'abort');
+    const ended = turns(h, 's1')[0]?.after;
+    await h.settle();
+    assert.equal('SVC-2', ended?.outcome, 'aborted', {
+      rule: 'handleMessage resolves only once its turn ended, after agent:turn:after: a stopped turn ends with outcome "aborted" before its input settles',
+      subject: 'agent:turn:after of the stopped turn when its handleMessage settled',
+    });
+    assert.equal('HK-8', h.hooks.of('agent:turn:after').length, 1, {
+      rule: 'agent:turn:after must run exactly once for the stopped turn',
+      subject: 'the agent:turn:after runs',
+    });
+  },
+});
+
 /** The cases of `agent:turn:after` after an abandoned `agent:turn:before` run ([HK-8]). */
-export const HK_ABANDONED_CASES = [turnAfterOfAbandonedTurnBefore];
+export const HK_ABANDONED_CASES = [turnAfterOfAbandonedTurnBefore, turnAfterBesideBehavingMiddlewares];

@@ -117,13 +117,15 @@ export async function stuckInPreprocessing(context: CaseContext): Promise<InputR
 
 /**
  * Starts an input of `s1` whose turn replies while an `agent:input:before` middleware hangs
- * after `next`; checks that the turn still ended as usual.
+ * after `next` (`afterHang` runs once that middleware is registered, to add more); checks that
+ * the turn still ended as usual.
  */
-export async function answeredThenStuck(context: CaseContext): Promise<InputRecord> {
+export async function answeredThenStuck(context: CaseContext, afterHang?: () => void): Promise<InputRecord> {
   const h = context.harness;
   session(h, 's1');
   h.model.script([{ text: 'answered' }]);
   const entered = hangHook(context, 'agent:input:before', { sessionId: 's1', afterNext: true });
+  afterHang?.();
   const stuck = sendHuman(context, 's1', 'answered, then stuck');
   await entered.opened;
   assert.equal('LIV-1', turns(h, 's1')[0]?.after?.outcome, 'replied', {

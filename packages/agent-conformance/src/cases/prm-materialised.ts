@@ -129,5 +129,40 @@ const everyBuiltMessageAsBuilt = defineCase({
   },
 });
 
+/**
+ * [PRM-1] A contribution's label is `string | TextRef`, and a `TextRef` may be a key alone: such a
+ * contribution is materialised like any other. The near miss takes a TextRef without `fallback`
+ * for no label, rejects the contribution, and leaves it out of the prompt.
+ */
+const labelledByKeyAlone = defineCase({
+  requirements: ['PRM-1'],
+  name: 'a contribution labelled by a TextRef without fallback is materialised',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.contribute(
+      {
+        localId: 'keyed',
+        bucket: 'skills',
+        label: { key: 'conformance.keyed' },
+        build: () => 'KEYED NOTE: be brief.',
+      },
+      { plugin: 'conformance-prompt' },
+    );
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.that('PRM-1', callContains(h.model.requests[0]!, 'KEYED NOTE'), {
+      rule: 'every agent:prompt contribution must be materialised before agent:llm:before, whatever form of label (string or TextRef) it has',
+      observed:
+        'the model call did not contain the text of a contribution labelled { key: "conformance.keyed" }',
+    });
+  },
+});
+
 /** The cases of materialisation before every model call ([PRM-1]). */
-export const PRM_MATERIALISED_CASES = [everyBuildAwaited, materialisedForEveryCall, everyBuiltMessageAsBuilt];
+export const PRM_MATERIALISED_CASES = [
+  everyBuildAwaited,
+  materialisedForEveryCall,
+  everyBuiltMessageAsBuilt,
+  labelledByKeyAlone,
+];

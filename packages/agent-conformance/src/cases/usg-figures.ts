@@ -2,7 +2,7 @@ import type { TokenUsageEvent } from '@aalis/api-agent';
 import type { MessageDraft } from '@aalis/api-message-archive';
 import { isControlKind, WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
-import { defineCase } from '../define-case';
+import { type CaseContext, defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import { filler, sendHuman, session, snapshotOf, turns, usageOf } from './scenario';
@@ -136,6 +136,104 @@ const toolResultsInTheirBucket = defineCase({
     assert.that('USG-7', toolResults > history, {
       rule: "breakdown.toolResults must hold the tool results' tokens, breakdown.history the conversation's",
       observed: `after a one-word question and a tool result of about 1,000 tokens, breakdown.toolResults was ${toolResults} and breakdown.history ${history}`,
+    });
+  },
+});
+
+/** The first `used` of s1 after one turn that asks the model once. */
+async function firstUsed(context: CaseContext, requirement: string): Promise<number> {
+  const h = context.harness;
+  h.model.script([{ text: 'answer' }]);
+  await sendHuman(context, 's1', 'question').done;
+  return firstUsage(h, 's1', requirement).used;
+}
+
+/** Tool parameters of about 2,000 tokens: twenty string fields with long descriptions. */
+function bulkyParameters() {
+  const properties = Object.fromEntries(
+    Array.from({ length: 20 }, (_, index) => [
+      `field${index}`,
+      { type: 'string', description: filler(`parameter${index}x`, 100) },
+    ]),
+  );
+  return { type: 'object' as const, properties };
+}
+
+/**
+ * [USG-2] An estimated `used` counts the tool definitions sent, their parameters included
+ * (「按发出的消息与工具定义估算」). The near miss counts a tool by its name and description only.
+ */
+const estimateCountsToolParameters = defineCase({
+  requirements: ['USG-2'],
+  name: 'an estimated used counts the parameters of the tools offered',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup', description: 'Looks something up.', parameters: bulkyParameters() });
+    const used = await firstUsed(context, 'USG-2');
+    assert.that('USG-2', used >= 1000, {
+      rule: 'used must be estimated from the sent messages and tool definitions, their parameters included, when the call reports no usage',
+      observed: `used was ${used} for a one-word question and a tool whose parameters take about 2,000 tokens`,
+    });
+  },
+});
+
+/**
+ * [USG-2] The estimate counts the tool definitions as sent: a definition that an
+ * `agent:llm:before` middleware replaced by another of the same name is counted as it now is.
+ * The near miss remembers a tool's figure by its name, so the second turn's call keeps the
+ * figure of the small definition the first one sent.
+ */
+const estimateCountsReplacedTool = defineCase({
+  requirements: ['USG-2'],
+  name: 'an estimated used counts a tool definition agent:llm:before replaced by another of the same name',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup', description: 'Looks something up.' });
+    let turn = 0;
+    h.hooks.middleware('agent:turn:before', async (_payload, next) => {
+      turn += 1;
+      await next();
+    });
+    h.hooks.middleware('agent:llm:before', async (payload, next) => {
+      if (turn === 2)
+        payload.tools = payload.tools.map((tool) => ({ ...tool, parameters: bulkyParameters() }));
+      await next();
+    });
+    await firstUsed(context, 'USG-2');
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const used = usageOf(h, { sessionId: 's1' })[1]?.used ?? 0;
+    assert.that('USG-2', used >= 1000, {
+      rule: 'used must be estimated from the tool definitions as sent, a definition agent:llm:before replaced included, when the call reports no usage',
+      observed: `used was ${used} for a call whose tool a middleware replaced by one of the same name with parameters of about 2,000 tokens`,
+    });
+  },
+});
+
+/**
+ * [USG-2] The estimate is of the messages as sent: an `agent:llm:before` middleware that
+ * rewrites a message in place (「中间件可以改 messages」) changes what is counted. The near miss
+ * keeps a figure remembered for the message object without looking at its content again.
+ */
+const estimateCountsRewrittenContent = defineCase({
+  requirements: ['USG-2'],
+  name: 'an estimated used counts a message as agent:llm:before rewrote it in place',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:llm:before', async (payload, next) => {
+      const last = payload.messages.at(-1);
+      // In place: the same message object, its content grown.
+      if (last !== undefined && typeof last.content === 'string')
+        (last as { content: string }).content = `${last.content} ${filler('rewritten', 2000)}`;
+      await next();
+    });
+    const used = await firstUsed(context, 'USG-2');
+    assert.that('USG-2', used >= 1000, {
+      rule: 'used must be estimated from the messages as sent, after agent:llm:before rewrote them, when the call reports no usage',
+      observed: `used was ${used} for a call whose last message a middleware grew by about 2,000 tokens in place`,
     });
   },
 });
@@ -278,6 +376,9 @@ export const USG_FIGURES_CASES = [
   noUsageForBlockedCall,
   usageOfAnsweredCallOfStoppedTurn,
   toolResultsInTheirBucket,
+  estimateCountsToolParameters,
+  estimateCountsRewrittenContent,
+  estimateCountsReplacedTool,
   trimmedOverBudgetWithinWindow,
   snapshotCountLeavesOutMarkers,
   snapshotCountBeyondLimit,
