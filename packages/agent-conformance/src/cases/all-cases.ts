@@ -34,7 +34,6 @@ import { PRM_CASES } from './prm';
 import { PRM_INJECTOR_CASES } from './prm-injectors';
 import { PRM_MATERIALISED_CASES } from './prm-materialised';
 import { SCH_CASES } from './sch';
-import { SCH_MIXED_QUEUE_CASES } from './sch-mixed-queue';
 import { SET_CASES } from './set';
 import { SVC_CASES } from './svc';
 import { SVC_INVALID_CASES } from './svc-invalid';
@@ -53,7 +52,6 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...SVC_INVALID_CASES,
   ...SVC_RELEASED_CASES,
   ...SCH_CASES,
-  ...SCH_MIXED_QUEUE_CASES,
   ...ABT_CASES,
   ...ABT_ENDED_CASES,
   ...ABT_LATE_CASES,

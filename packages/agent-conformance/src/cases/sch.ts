@@ -625,12 +625,14 @@ const joinsFormatRetryCall = defineCase({
 });
 
 /**
- * [SCH-2] A human input joins the running human turn whatever waits in the queue: an injection
- * queued behind that turn does not make it queue too. The near miss joins only while the queue
- * is empty ("do not jump the queue"), so the human input waits for the injection's turn.
+ * [SCH-2] [SCH-4] [SCH-7] A human input joins the running human turn whatever waits in the
+ * queue, and the injection waiting there stays out of it: it forms a turn of its own, and every
+ * turn's inputs share one source. The near misses join only while the queue is empty ("do not
+ * jump the queue"), so the human input waits for the injection's turn; or keep one list of
+ * waiting inputs and take all of it with the pending insertions, the injection included.
  */
 const joinsPastQueuedInjection = defineCase({
-  requirements: ['SCH-2'],
+  requirements: ['SCH-2', 'SCH-4', 'SCH-7'],
   name: 'a human input joins the running human turn even while an injection waits in the queue',
   run: async (context) => {
     const h = context.harness;
@@ -641,10 +643,23 @@ const joinsPastQueuedInjection = defineCase({
     const opening = sendHuman(context, 's1', 'first question');
     await lookup.started(0);
     const job = sendInjection(context, 's1', 'queued job');
+    await h.settle();
     const arriving = sendHuman(context, 's1', 'second question');
     await h.settle();
     gate.open();
     await Promise.all([opening.done, job.done, arriving.done]);
+    const second = h.model.requests[1];
+    assert.that('SCH-4', second === undefined || !callContains(second, 'queued job'), {
+      rule: 'an injection must never be inserted into another turn, also when a human input behind it joins',
+      observed: 'the model call after the tool call of the human-opened turn contained the queued injection',
+    });
+    for (const turn of turns(h, 's1')) {
+      const sources = new Set(turn.inputs.map((input) => JSON.stringify(input.message.source ?? null)));
+      assert.equal('SCH-7', sources.size, 1, {
+        rule: 'all inputs of one turn must share session and source',
+        subject: `the sources of the inputs of the turn opened by "${turn.inputs[0]?.message.content}"`,
+      });
+    }
     const order = turns(h, 's1').map((turn) => contents(turn.inputs));
     assert.deepEqual('SCH-2', order, [['first question', 'second question'], ['queued job']], {
       rule: 'a human input that arrives while a human turn of its session runs must join that turn, also while an injection waits in the queue',
