@@ -242,8 +242,9 @@ const streamOfEachTurn = defineCase({
       rule: 'every input sent after the previous turn ended must open a turn',
       subject: 'the turn id of the second turn',
     });
-    const content = streamChunks(h, 's1').filter((chunk) => chunk.type === 'content');
-    const ofSecond = content.filter((chunk) => chunk.type === 'content' && chunk.text.includes('second'));
+    const ofSecond = streamChunks(h, 's1').filter(
+      (chunk) => chunk.type === 'content' && chunk.text.includes('second'),
+    );
     assert.that('TID-2', ofSecond.length > 0, {
       rule: 'a turn must stream its content on outbound:stream',
       observed: 'no content chunk of the second turn was streamed',
