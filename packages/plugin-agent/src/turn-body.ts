@@ -64,19 +64,21 @@ async function runInsideTurn(
 
 /**
  * Closes the session's turns cut by a crash the first time this agent touches it ([DUR-1];
- * the running turn is not cut), then archives the opening inputs ([ARC-6]). Resolves with
- * how the turn ended when it cannot go on, else `undefined`.
+ * the running turn is not cut), then archives the opening inputs ([ARC-6]). A stop during
+ * either does not skip the archiving: the default action has begun, so the inputs are the
+ * stopped turn's and belong in history (else they are neither there nor released); only a
+ * store that still hangs a grace time after the stop is let go ([LIV-1]). Resolves with how
+ * the turn ended when it cannot go on, else `undefined`.
  */
-async function openTurn(scope: TurnScope): Promise<TurnEnding | undefined> {
-  const { context, turn, persistence } = scope;
-  // A store that hangs cannot hold a stopped turn ([LIV-1]).
-  if (!(await settledBefore(context.recovery.ensure(turn.sessionId), turn.signal)))
+async function openTurn(scope: TurnScope & { readonly grace: AbortSignal }): Promise<TurnEnding | undefined> {
+  const { context, turn, persistence, grace } = scope;
+  if (!(await settledBefore(context.recovery.ensure(turn.sessionId), grace)))
     return { outcome: 'aborted', reply: undefined };
   const archiving = persistence.archiveOpened(turn.inputs);
   try {
-    if (!(await settledBefore(archiving, turn.signal))) return { outcome: 'aborted', reply: undefined };
+    if (!(await settledBefore(archiving, grace))) return { outcome: 'aborted', reply: undefined };
     await archiving;
-    return undefined;
+    return turn.signal.aborted ? { outcome: 'aborted', reply: undefined } : undefined;
   } catch (cause) {
     if (turn.signal.aborted) return { outcome: 'aborted', reply: undefined };
     return failTurn(context, turn, new PersistenceError({ operation: 'archiveOpened', cause }));
