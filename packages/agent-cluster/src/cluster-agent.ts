@@ -41,7 +41,7 @@ export class ClusterAgent implements AgentService {
   readonly #recover: ((sessionId: string) => Promise<unknown>) | undefined;
   readonly #streamEnd: (sessionId: string) => void;
   readonly #disposers: (() => void)[] = [];
-  /** Each session's last enqueue of this process, so the next one waits for it ([SCH-5]). */
+  /** Each session's last inbox enqueue or take of this process, so the next one waits for it ([SCH-5], [ABT-3]). */
   readonly #enqueues = new Map<string, Promise<unknown>>();
   #scanTimer: NodeJS.Timeout | undefined;
 
@@ -56,8 +56,14 @@ export class ClusterAgent implements AgentService {
     const persistence =
       options.archive === undefined ? undefined : createTurnPersistence({ archive: options.archive });
     this.#persistence = persistence;
+    // A turn this process's agent still runs is not cut, whatever its lease did meanwhile ([DUR-1]).
     this.#recover =
-      persistence === undefined ? undefined : (sessionId) => persistence.recoverCutTurns(sessionId);
+      persistence === undefined
+        ? undefined
+        : (sessionId) =>
+            persistence.recoverCutTurns(sessionId, {
+              isRunning: (turnId) => this.#turns.turnOf(sessionId) === turnId,
+            });
     const sessions = options.sessions;
     this.#generationOf = sessions === undefined ? undefined : (id) => sessions.generationOf(id);
     const onError = options.onError ?? (() => undefined);
@@ -139,8 +145,10 @@ export class ClusterAgent implements AgentService {
     // No process serves the session (its owner died, the takeover has not come yet): the inputs
     // waiting in the inbox are released here, under the session's lease, before anything runs.
     // With a turn id nothing runs that it could match: nothing happens [ABT-2].
+    // This process's later enqueues of the session wait for the release: it releases only what
+    // was handed over before the abort ([ABT-3]).
     if (options?.queued === true && options.turnId === undefined && !this.#owners.has(sessionId))
-      void this.#claim(sessionId, (lease) => this.#releaseQueued(lease, Promise.resolve()));
+      void this.#inOrder(sessionId, () => this.#claimToRelease(sessionId));
     const running = this.#turns.turnOf(sessionId);
     return running !== undefined && (options?.turnId === undefined || options.turnId === running);
   }
@@ -204,20 +212,34 @@ export class ClusterAgent implements AgentService {
    * order of the `handleMessage` calls ([SCH-5]: turns run in the order inputs were enqueued).
    */
   #enqueueInOrder(sessionId: string, payload: unknown): Promise<string> {
+    return this.#inOrder(sessionId, () => this.#inbox.enqueue(sessionId, payload));
+  }
+
+  /**
+   * Runs `work` on the inbox after this process's earlier enqueues and takes of the session and
+   * before its later ones: the inbox then sees them in the order they were asked for.
+   */
+  #inOrder<TValue>(sessionId: string, work: () => Promise<TValue>): Promise<TValue> {
     const previous = this.#enqueues.get(sessionId);
-    const enqueued =
-      previous === undefined
-        ? this.#inbox.enqueue(sessionId, payload)
-        : previous.then(
-            () => this.#inbox.enqueue(sessionId, payload),
-            () => this.#inbox.enqueue(sessionId, payload),
-          );
-    this.#enqueues.set(sessionId, enqueued);
+    const done = previous === undefined ? work() : previous.then(work, work);
+    this.#enqueues.set(sessionId, done);
     const forget = () => {
-      if (this.#enqueues.get(sessionId) === enqueued) this.#enqueues.delete(sessionId);
+      if (this.#enqueues.get(sessionId) === done) this.#enqueues.delete(sessionId);
     };
-    enqueued.then(forget, forget);
-    return enqueued;
+    done.then(forget, forget);
+    return done;
+  }
+
+  /**
+   * Takes the lease of a session no process serves and releases its queued inputs first
+   * ([ABT-3]); resolves once they are released or the claim gave up, not when serving ends.
+   */
+  #claimToRelease(sessionId: string): Promise<void> {
+    return new Promise<void>((released) => {
+      const release = (lease: SessionLease) =>
+        this.#releaseQueued(lease, Promise.resolve(), false).finally(released);
+      void this.#claim(sessionId, release).finally(released);
+    });
   }
 
   /**
@@ -331,11 +353,14 @@ export class ClusterAgent implements AgentService {
    * Inputs held by a clearing stay: they are served after it ([CLR-2]), and archiving them now
    * would put them where `clear()` may erase them.
    */
-  async #releaseQueued(lease: SessionLease, turnSettled: Promise<unknown>): Promise<void> {
+  async #releaseQueued(lease: SessionLease, turnSettled: Promise<unknown>, ordered = true): Promise<void> {
     if (this.#clearing.covers(lease.sessionId)) return;
     await releaseQueuedInputs({
       inbox: this.#inbox,
       lease,
+      // Only what was handed over before the abort is released by it ([ABT-3]); `ordered` is
+      // false when the caller already runs in order with the session's enqueues.
+      ...(ordered ? { take: () => this.#inOrder(lease.sessionId, () => this.#inbox.take(lease)) } : {}),
       turnSettled,
       persistence: this.#persistence,
       generationOf: this.#generationOf,

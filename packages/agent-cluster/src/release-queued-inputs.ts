@@ -12,6 +12,12 @@ export interface QueuedRelease {
   readonly inbox: InboxPort;
   /** The lease of the session whose queued inputs are released. */
   readonly lease: SessionLease;
+  /**
+   * Takes the session's queued inputs from the inbox; default `inbox.take(lease)`. The cluster
+   * agent runs it in order with its own enqueues of the session, so an input handed over after
+   * the abort returned is not released by it ([ABT-3]).
+   */
+  readonly take?: () => Promise<InboxInput[]>;
   /** Settles once the turn the abort stopped, if it ran on this process, has settled. */
   readonly turnSettled: Promise<unknown>;
   /** Archives released inputs without turn id; absent when the agent has no archive ([SVC-5]). */
@@ -34,7 +40,7 @@ export interface QueuedRelease {
  * settlements leaves them to the next owner, which settles them as released.
  */
 export async function releaseQueuedInputs(release: QueuedRelease): Promise<void> {
-  const taken = await release.inbox.take(release.lease);
+  const taken = await (release.take?.() ?? release.inbox.take(release.lease));
   if (taken.length === 0) return;
   await release.turnSettled;
   const inputs = taken.flatMap((input) => archivable(release, input));
