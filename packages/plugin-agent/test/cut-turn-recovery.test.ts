@@ -101,4 +101,41 @@ describe('recovery of turns cut by a crash', () => {
       expect.objectContaining({ level: 'error', line: 'cut turns could not be recovered' }),
     );
   });
+  it('[ARC-6] [DUR-1] a stop while the recovery reads history still archives the opening input with its turn id, before the turn record', async () => {
+    const model = createScriptedModel();
+    const harness = agentApp({ llm: model.service });
+    let startedReading!: () => void;
+    const reading = new Promise<void>((resolve) => {
+      startedReading = resolve;
+    });
+    let finishRead!: () => void;
+    const read = new Promise<void>((resolve) => {
+      finishRead = resolve;
+    });
+    const list = harness.store.list.bind(harness.store);
+    vi.spyOn(harness.store, 'list').mockImplementation(async (...args) => {
+      startedReading();
+      await read;
+      return list(...args);
+    });
+    const handled = harness.agent.handleMessage(input('stop me early'));
+    await reading;
+    expect(harness.agent.abort('s1')).toBe(true);
+    finishRead();
+    await handled;
+
+    const stored = await harness.store.list('s1');
+    // The input is in history, so the stopped turn also leaves its stop marker ([ARC-9]).
+    expect(stored.map((message) => message.kind ?? message.role)).toEqual([
+      'user',
+      WellKnownKinds.TurnStopped,
+      WellKnownKinds.EventMarker,
+    ]);
+    const turnId = stored[2]?.metadata[Keys.TurnId];
+    expect(turnId).toEqual(expect.any(String));
+    expect(stored[0]).toMatchObject({ content: 'stop me early' });
+    expect(stored[0]?.metadata).toMatchObject({ [Keys.TurnId]: turnId, [Keys.TurnEntry]: 'opened' });
+    expect(stored[2]?.metadata[Keys.TurnRecord]).toEqual({ outcome: 'aborted' });
+    expect(model.requests).toEqual([]);
+  });
 });
