@@ -60,8 +60,15 @@ function quietTurn(harness: Harness): AgentService {
   };
 }
 
+/**
+ * The cases naming `requirement`, less the generated programs (which check eighteen rules at once
+ * and have tests of their own): each fake here breaks one rule in one way.
+ */
 function casesOf(requirement: string) {
-  return CASES.filter((testCase) => testCase.requirements.includes(requirement));
+  return CASES.filter(
+    (testCase) =>
+      testCase.requirements.includes(requirement) && !testCase.id.startsWith('svc-2-generated-programs'),
+  );
 }
 
 describe('tiny broken agents not built on core', () => {

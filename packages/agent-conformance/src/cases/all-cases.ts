@@ -36,12 +36,14 @@ import { PRM_MATERIALISED_CASES } from './prm-materialised';
 import { SCH_CASES } from './sch';
 import { SET_CASES } from './set';
 import { SVC_CASES } from './svc';
+import { SVC_EXPLORED_CASES } from './svc-explored';
 import { SVC_INVALID_CASES } from './svc-invalid';
 import { SVC_RELEASED_CASES } from './svc-released';
 import { TID_CASES } from './tid';
 import { USG_CASES } from './usg';
 import { USG_ALLOWANCE_CASES } from './usg-allowance';
 import { USG_FIGURES_CASES } from './usg-figures';
+import { USG_TRIMMED_ESTIMATE_CASES } from './usg-trimmed-estimate';
 
 /**
  * Every case of the kit, grouped by requirement family in catalog order. Each names the
@@ -51,6 +53,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...SVC_CASES,
   ...SVC_INVALID_CASES,
   ...SVC_RELEASED_CASES,
+  ...SVC_EXPLORED_CASES,
   ...SCH_CASES,
   ...ABT_CASES,
   ...ABT_ENDED_CASES,
@@ -69,6 +72,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...ARC_REPLY_SCOPE_CASES,
   ...USG_CASES,
   ...USG_FIGURES_CASES,
+  ...USG_TRIMMED_ESTIMATE_CASES,
   ...USG_ALLOWANCE_CASES,
   ...SET_CASES,
   ...BND_CASES,

@@ -1,0 +1,68 @@
+import { assert } from '../assert';
+import type { Harness } from '../harness/harness';
+import type { InputRecord } from '../runner/input-record';
+import type { ProgramRun } from './explore-run';
+import type { TurnWindow } from './explore-windows';
+import { turnsHolding } from './explore-windows';
+import { incomingWrites } from './scenario';
+
+/**
+ * Checks of every input of an explored program: it entered one turn and was archived once with
+ * that turn's id, or it was released by an abort with `queued` and archived once without a turn
+ * id. Not public API.
+ */
+export function checkInputs(
+  harness: Harness,
+  run: ProgramRun,
+  windows: readonly TurnWindow[],
+  where: string,
+): void {
+  for (const input of run.inputs) {
+    const content = input.message.content;
+    const holding = turnsHolding(windows, content);
+    const writes = incomingWrites(harness, content);
+    const entries = writes.map(
+      (write) => `${String(write.incoming?.turnId)}/${String(write.incoming?.entry)}`,
+    );
+    if (holding.length === 0) {
+      checkReleased(run, input, entries, where);
+      continue;
+    }
+    const [window] = holding;
+    assert.that(
+      'ARC-6',
+      holding.length === 1 && writes.length === 1 && writes[0]?.incoming?.turnId === window?.turn.turnId,
+      {
+        rule: "an input of a turn must be archived once, with that turn's id",
+        observed: `"${content}" is in ${holding.length} turn(s) and was archived ${writes.length} time(s) (turn id/entry: ${entries.join(', ') || 'none'}) (${where})`,
+      },
+    );
+    const entry = writes[0]?.incoming?.entry;
+    assert.that('ARC-6', entry === 'opened' || entry === 'joined', {
+      rule: "an input of a turn must be archived with entry 'opened' or 'joined'",
+      observed: `"${content}" was archived with entry ${String(entry)} (${where})`,
+    });
+    const opener = window?.turn.inputs[0]?.message;
+    assert.that('SCH-4', entry !== 'joined' || opener?.source === undefined, {
+      rule: 'nothing may be inserted into a turn an injection opened',
+      observed: `"${content}" joined a turn opened by an injection (${where})`,
+    });
+  }
+}
+
+/** An input in no turn: the contract lets only an abort with `queued` release it here. */
+function checkReleased(run: ProgramRun, input: InputRecord, entries: readonly string[], where: string): void {
+  const content = input.message.content;
+  const releasing = run.aborts.some(
+    (abort) =>
+      abort.queued && abort.seq > input.seq && abort.seq < (input.settleSeq ?? Number.POSITIVE_INFINITY),
+  );
+  assert.that('SVC-2', releasing, {
+    rule: 'an input settles only once its turn ended, or it was released (abort with queued, clearing, deletion, shutdown) or dropped by a hook',
+    observed: `"${content}" settled without entering a turn, and no abort with queued came between its arrival and its settling (${where})`,
+  });
+  assert.that('ABT-3', entries.length === 1 && entries[0]?.startsWith('undefined/') === true, {
+    rule: 'an input released by abort with queued must be archived once, without a turn id',
+    observed: `"${content}" was released and archived ${entries.length} time(s) (turn id/entry: ${entries.join(', ') || 'none'}) (${where})`,
+  });
+}

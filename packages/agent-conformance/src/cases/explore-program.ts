@@ -1,0 +1,90 @@
+import type { SeededRandom } from './seeded-random';
+import { seededRandom } from './seeded-random';
+
+/**
+ * What an explored program does, one step at a time, in one session of its own: inputs
+ * arrive, the case waits for quiet or lets a held model or tool call go, or stops the turn.
+ * Not public API.
+ */
+export type ExploreOp =
+  | { readonly kind: 'human' }
+  | { readonly kind: 'injection' }
+  /** Waits until nothing happens any more (held calls stay held). */
+  | { readonly kind: 'settle' }
+  /** Lets the oldest held model or tool call that has started answer. */
+  | { readonly kind: 'open' }
+  /** `abort(sessionId, { queued })`, after waiting for quiet when `quiet`. */
+  | { readonly kind: 'abort'; readonly queued: boolean; readonly quiet: boolean }
+  /** After waiting for quiet, `abort` with the id of a turn that is not running ([ABT-2]). */
+  | { readonly kind: 'abort-stale' };
+
+/** How one model call of the program answers. */
+export type ModelPlan = 'reply' | 'held-reply' | 'tool-call' | 'silent' | 'fails';
+
+/** How one call of the program's tool answers. */
+export type ToolPlan = 'instant' | 'held' | 'fails';
+
+/** A generated program: its seed, its session, its steps and how its model and tool answer. */
+export interface ExploreProgram {
+  readonly seed: number;
+  readonly sessionId: string;
+  readonly ops: readonly ExploreOp[];
+  /** The model calls' answers in order; calls past the list get a reply. */
+  readonly model: readonly ModelPlan[];
+  /** The tool calls' answers in order; calls past the list answer at once. */
+  readonly tool: readonly ToolPlan[];
+}
+
+const OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [
+  ['human', 30],
+  ['injection', 15],
+  ['settle', 15],
+  ['open', 22],
+  ['abort', 13],
+  ['abort-stale', 5],
+];
+
+const MODEL_WEIGHTS: readonly (readonly [ModelPlan, number])[] = [
+  ['reply', 30],
+  ['held-reply', 22],
+  ['tool-call', 25],
+  ['silent', 10],
+  ['fails', 8],
+];
+
+const TOOL_WEIGHTS: readonly (readonly [ToolPlan, number])[] = [
+  ['instant', 45],
+  ['held', 40],
+  ['fails', 15],
+];
+
+function generateOp(random: SeededRandom): ExploreOp {
+  const kind = random.weighted(OP_WEIGHTS);
+  if (kind === 'abort') return { kind, queued: random.chance(0.5), quiet: random.chance(0.6) };
+  return { kind };
+}
+
+/** The program of `seed`: the same seed gives the same program everywhere. */
+export function generateProgram(seed: number): ExploreProgram {
+  const random = seededRandom(seed);
+  const first: ExploreOp = { kind: random.chance(0.7) ? 'human' : 'injection' };
+  const ops = [first, ...Array.from({ length: random.between(4, 9) }, () => generateOp(random))];
+  const inputs = ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
+  return {
+    seed,
+    sessionId: `explored-${seed}`,
+    ops,
+    model: Array.from({ length: 2 * inputs + 4 }, () => random.weighted(MODEL_WEIGHTS)),
+    tool: Array.from({ length: inputs + 4 }, () => random.weighted(TOOL_WEIGHTS)),
+  };
+}
+
+/** The program in a line, for a failure message: `seed 7: human, settle, abort(queued) …`. */
+export function describeProgram(program: ExploreProgram): string {
+  const ops = program.ops.map((op) => {
+    if (op.kind !== 'abort') return op.kind;
+    const options = [op.queued ? 'queued' : '', op.quiet ? 'after quiet' : 'at once'].filter(Boolean);
+    return `abort(${options.join(', ')})`;
+  });
+  return `seed ${program.seed}: ${ops.join(', ')}; model answers ${program.model.join(', ')}; tool answers ${program.tool.join(', ')}`;
+}

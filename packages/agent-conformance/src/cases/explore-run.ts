@@ -1,0 +1,180 @@
+import type { CaseContext } from '../define-case';
+import type { Gate } from '../harness/gate';
+import { createGate } from '../harness/gate';
+import type { ModelStep } from '../harness/model-step';
+import type { ToolStep } from '../harness/tool-step';
+import type { InputRecord } from '../runner/input-record';
+import type { ExploreOp, ExploreProgram, ModelPlan, ToolPlan } from './explore-program';
+import { sendHuman, sendInjection, session, turns } from './scenario';
+
+/** The tool every explored program's model calls. */
+export const EXPLORED_TOOL = 'lookup';
+
+/** One `abort` an explored program made, and what the session looked like when it did. */
+export interface AbortObservation {
+  /** The activity number just before the call. */
+  readonly seq: number;
+  readonly queued: boolean;
+  /** Whether the case waited for quiet first: then `running` and `waiting` are known. */
+  readonly quiet: boolean;
+  /** Whether it named the id of a turn that was not running ([ABT-2]). */
+  readonly stale: boolean;
+  readonly returned: boolean;
+  /** After quiet: the turn running when it was called. */
+  readonly running: string | undefined;
+  /** After quiet: the inputs handed over, not settled and in no turn yet (queued or pending). */
+  readonly waiting: readonly InputRecord[];
+  /** Stale only: what changed once quiet again, in words; `undefined` when nothing did. */
+  readonly changed: string | undefined;
+}
+
+/** What running an explored program left to check. */
+export interface ProgramRun {
+  readonly program: ExploreProgram;
+  readonly inputs: readonly InputRecord[];
+  readonly aborts: readonly AbortObservation[];
+}
+
+interface HeldCall {
+  readonly gate: Gate;
+  readonly started: () => boolean;
+}
+
+interface RunState {
+  readonly context: CaseContext;
+  readonly program: ExploreProgram;
+  readonly inputs: InputRecord[];
+  readonly aborts: AbortObservation[];
+  readonly held: HeldCall[];
+}
+
+function modelStep(plan: ModelPlan, state: RunState, isActive: () => boolean): ModelStep {
+  const match = () => isActive();
+  const text = `reply ${state.program.seed}`;
+  if (plan === 'reply') return { text, match };
+  if (plan === 'silent') return { text: '', match };
+  if (plan === 'fails') return { throws: 'the model is down', match };
+  if (plan === 'tool-call') return { toolCalls: [{ name: EXPLORED_TOOL }], match };
+  const gate = createGate();
+  const step: ModelStep = { waitFor: gate, text, match };
+  return step;
+}
+
+function toolStep(plan: ToolPlan, index: number, state: RunState, calls: () => number): ToolStep {
+  if (plan === 'instant') return { result: `found ${state.program.seed}` };
+  if (plan === 'fails') return { throws: 'the lookup failed' };
+  const gate = createGate();
+  state.held.push({ gate, started: () => calls() > index });
+  return { waitFor: gate, result: `found ${state.program.seed}` };
+}
+
+/** Scripts the program's model and tool; the model's steps answer only its own calls. */
+function script(state: RunState, isActive: () => boolean): void {
+  const h = state.context.harness;
+  const steps = state.program.model.map((plan) => modelStep(plan, state, isActive));
+  const inputs = state.program.ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
+  const tail = Array.from({ length: inputs + 2 }, () => modelStep('reply', state, isActive));
+  const handles = h.model.script([...steps, ...tail]);
+  steps.forEach((step, index) => {
+    if (step.waitFor === undefined) return;
+    state.held.push({ gate: step.waitFor, started: () => handles[index]?.call !== undefined });
+  });
+  let tool: { readonly calls: readonly unknown[] } | undefined;
+  const toolSteps = state.program.tool.map((plan, index) =>
+    toolStep(plan, index, state, () => tool?.calls.length ?? 0),
+  );
+  tool = h.tools.define({ name: EXPLORED_TOOL, steps: toolSteps });
+}
+
+/** What the session looks like once quiet: its running turn and its waiting inputs. */
+function sessionNow(state: RunState) {
+  const all = turns(state.context.harness, state.program.sessionId);
+  const running = all.find((turn) => turn.afterRun === undefined)?.turnId;
+  // By content (unique per program): an agent may hand its turn a copy of the message.
+  const inTurns = new Set(all.flatMap((turn) => turn.inputs.map((input) => input.message.content)));
+  const waiting = state.inputs.filter((input) => !input.settled && !inTurns.has(input.message.content));
+  return { all, running, waiting };
+}
+
+async function abort(state: RunState, op: Extract<ExploreOp, { kind: 'abort' }>): Promise<void> {
+  const { context, program } = state;
+  if (op.quiet) await context.harness.settle();
+  const now = op.quiet ? sessionNow(state) : undefined;
+  const seq = context.harness.tick();
+  const returned = context.agent.abort(program.sessionId, { queued: op.queued });
+  state.aborts.push({
+    seq,
+    queued: op.queued,
+    quiet: op.quiet,
+    stale: false,
+    returned,
+    running: now?.running,
+    waiting: now?.waiting ?? [],
+    changed: undefined,
+  });
+}
+
+/** `abort` naming an ended turn (or an id never given), then what changed once quiet again. */
+async function abortStale(state: RunState): Promise<void> {
+  const { context, program } = state;
+  await context.harness.settle();
+  const before = sessionNow(state);
+  const ended = before.all.filter((turn) => turn.afterRun !== undefined).at(-1)?.turnId;
+  const seq = context.harness.tick();
+  const returned = context.agent.abort(program.sessionId, { turnId: ended ?? `not-a-turn-${program.seed}` });
+  await context.harness.settle();
+  const after = sessionNow(state);
+  const settled = before.waiting.filter((input) => input.settled);
+  const changed =
+    after.running !== before.running
+      ? `the running turn ${String(before.running)} ended`
+      : settled.length > 0
+        ? `${settled.length} waiting input(s) settled`
+        : undefined;
+  state.aborts.push({
+    seq,
+    queued: false,
+    quiet: true,
+    stale: true,
+    returned,
+    running: before.running,
+    waiting: before.waiting,
+    changed,
+  });
+}
+
+function openOldest(state: RunState): void {
+  state.held.find((call) => !call.gate.isOpen && call.started())?.gate.open();
+}
+
+async function perform(state: RunState, op: ExploreOp): Promise<void> {
+  const { context, program } = state;
+  const content = `program ${program.seed} input ${state.inputs.length + 1}`;
+  if (op.kind === 'human') state.inputs.push(sendHuman(context, program.sessionId, content));
+  else if (op.kind === 'injection') state.inputs.push(sendInjection(context, program.sessionId, content));
+  else if (op.kind === 'settle') await context.harness.settle();
+  else if (op.kind === 'open') openOldest(state);
+  else if (op.kind === 'abort') await abort(state, op);
+  else await abortStale(state);
+}
+
+/**
+ * Runs `program` in a session of its own, then lets every held call answer and waits for every
+ * input it handed over to settle ([SVC-2]: a timeout names the inputs still pending).
+ */
+export async function runProgram(context: CaseContext, program: ExploreProgram): Promise<ProgramRun> {
+  const h = context.harness;
+  session(h, program.sessionId);
+  const state: RunState = { context, program, inputs: [], aborts: [], held: [] };
+  let active = true;
+  script(state, () => active);
+  for (const op of program.ops) await perform(state, op);
+  for (const call of state.held) call.gate.open();
+  await h.until(
+    () => state.inputs.every((input) => input.settled),
+    `every input of the explored program of seed ${program.seed} to settle`,
+  );
+  await h.settle();
+  active = false;
+  return { program, inputs: state.inputs, aborts: state.aborts };
+}

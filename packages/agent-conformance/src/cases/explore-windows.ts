@@ -1,0 +1,33 @@
+import type { Harness } from '../harness/harness';
+import type { TurnView } from './scenario';
+import { turns } from './scenario';
+
+/**
+ * The turns of an explored program's session, each with the span of activity numbers it ran
+ * in: from `agent:turn:before` to the start of its `agent:turn:after`. Programs run one after
+ * the other, so a model call or tool call in that span is the turn's. Not public API.
+ */
+export interface TurnWindow {
+  readonly turn: TurnView;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The turns of `sessionId` with their spans (a turn without `agent:turn:after` runs to the end). */
+export function turnWindows(harness: Harness, sessionId: string): TurnWindow[] {
+  return turns(harness, sessionId).map((turn) => ({
+    turn,
+    start: turn.before.seq,
+    end: turn.afterRun?.seq ?? Number.POSITIVE_INFINITY,
+  }));
+}
+
+/** The window whose span holds activity number `seq`. */
+export function windowAt(windows: readonly TurnWindow[], seq: number): TurnWindow | undefined {
+  return windows.find((window) => window.start <= seq && seq <= window.end);
+}
+
+/** The turns whose inputs hold an input with this content (the explored inputs' contents are unique). */
+export function turnsHolding(windows: readonly TurnWindow[], content: string): TurnWindow[] {
+  return windows.filter((window) => window.turn.inputs.some((input) => input.message.content === content));
+}

@@ -1,0 +1,67 @@
+import { defineCase } from '../define-case';
+import { checkAborts } from './explore-check-aborts';
+import { checkIds } from './explore-check-ids';
+import { checkInputs } from './explore-check-inputs';
+import { checkTurns } from './explore-check-turns';
+import { describeProgram, generateProgram } from './explore-program';
+import { runProgram } from './explore-run';
+import { turnWindows } from './explore-windows';
+
+/** The seeds of the explored programs: fixed, so every run of the kit explores the same ones. */
+export const EXPLORED_SEEDS: readonly number[] = Array.from({ length: 64 }, (_, index) => index + 1);
+
+/**
+ * Cases written for one path each miss what happens when two things meet: a second input while
+ * a tool call waits, a stop while an input is queued behind a held reply, a failing model after
+ * an inserted input. This case generates programs of such moves from fixed seeds (human inputs
+ * and injections, waits for quiet, held model and tool calls let go, `abort` with and without
+ * `queued`, `abort` naming an ended turn), runs each in a session of its own, and checks after
+ * each the rules that hold whatever the order: every input settles ([SVC-2]) in one turn or
+ * released ([ABT-3]), archived once with the right id ([ARC-6]); turns one at a time ([SCH-5]) and never ended by an arriving input ([SCH-1]),
+ * injections alone ([SCH-4]), one source per turn ([SCH-7]); one end, one record, one reply
+ * when replied ([HK-8], [ARC-8], [OUT-1], [OUT-2]); fresh ids carried everywhere ([TID-1]–[TID-3]);
+ * one usage per answered call ([USG-1]); and what each abort made after quiet returned and did
+ * ([ABT-1], [ABT-2], [ABT-4], [ABT-7]). A failure names the seed and the program.
+ */
+const exploredPrograms = defineCase({
+  requirements: [
+    'SVC-2',
+    'SCH-1',
+    'SCH-4',
+    'SCH-5',
+    'SCH-7',
+    'ABT-1',
+    'ABT-2',
+    'ABT-3',
+    'ABT-4',
+    'ABT-7',
+    'TID-1',
+    'TID-2',
+    'TID-3',
+    'ARC-6',
+    'ARC-8',
+    'USG-1',
+    'HK-8',
+    'OUT-1',
+    'OUT-2',
+  ],
+  name: 'generated programs of inputs, stops and held calls keep the rules of turns, ids, records and releases',
+  timeoutMs: 60_000,
+  timeoutViolates: ['SVC-2'],
+  run: async (context) => {
+    const h = context.harness;
+    for (const seed of EXPLORED_SEEDS) {
+      const program = generateProgram(seed);
+      const run = await runProgram(context, program);
+      const windows = turnWindows(h, program.sessionId);
+      const where = `explored program of ${describeProgram(program)}`;
+      checkTurns(h, windows, where);
+      checkInputs(h, run, windows, where);
+      checkAborts(h, run, windows, where);
+      checkIds(h, windows, where);
+    }
+  },
+});
+
+/** The case of generated programs ([SVC-2] and the rules it checks after each). */
+export const SVC_EXPLORED_CASES = [exploredPrograms];
