@@ -31,8 +31,6 @@ export interface Prompt {
 /** A prompt fitted into the model's budget: what is sent, and whether anything had to give ([USG-3]). */
 export interface FittedPrompt extends Prompt {
   readonly messages: ChatMessage[];
-  /** The history sent: `earlier` without the dropped oldest part, then `current`. */
-  readonly sentHistory: readonly ChatMessage[];
   readonly trimmed: boolean;
 }
 
@@ -105,7 +103,6 @@ export function fit(prompt: Prompt): FittedPrompt {
   return {
     ...prompt,
     messages: [...prompt.blocks.map((block) => block.message), ...sentHistory],
-    sentHistory,
     trimmed: overBudget || start > 0,
   };
 }
@@ -140,16 +137,21 @@ export function usageFigures(prompt: FittedPrompt, response: ChatResponse | unde
     number
   >;
   const injectors: Partial<Record<TokenBudgetBucket, Record<string, number>>> = {};
-  for (const { key, bucket, message } of prompt.blocks) {
-    breakdown[bucket] += estimate(message);
-    const figures = injectors[bucket] ?? {};
-    injectors[bucket] = figures;
-    figures[key] = (figures[key] ?? 0) + estimate(message);
-  }
-  for (const message of prompt.sentHistory) {
-    const isTool = message.role === 'tool' || (message.toolCalls?.length ?? 0) > 0;
-    breakdown[isTool ? 'toolResults' : message.role === 'system' ? 'systemOther' : 'history'] +=
-      estimate(message);
+  // Of the messages as sent ([USG-4]): a contribution's own message goes to its bucket, any other
+  // (history, or what agent:llm:before added) by its role.
+  const blockOf = new Map(prompt.blocks.map((block) => [block.message, block]));
+  for (const message of prompt.messages) {
+    const tokens = estimate(message);
+    const block = blockOf.get(message);
+    if (block === undefined) {
+      const isTool = message.role === 'tool' || (message.toolCalls?.length ?? 0) > 0;
+      breakdown[isTool ? 'toolResults' : message.role === 'system' ? 'systemOther' : 'history'] += tokens;
+      continue;
+    }
+    breakdown[block.bucket] += tokens;
+    const figures = injectors[block.bucket] ?? {};
+    injectors[block.bucket] = figures;
+    figures[block.key] = (figures[block.key] ?? 0) + tokens;
   }
   breakdown.toolDefs = estimateTools(prompt.tools);
   breakdown.reservedForReply = prompt.model.capabilities.maxOutputTokens;

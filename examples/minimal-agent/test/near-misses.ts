@@ -227,8 +227,8 @@ export const NEAR_MISSES: readonly NearMiss[] = [
       },
       {
         file: 'prompt.ts',
-        from: '    ...prompt,\n    messages: [...prompt.blocks.map((block) => block.message), ...sentHistory],\n    sentHistory,\n    trimmed: overBudget || start > 0,\n  };\n}\n',
-        to: '    ...prompt,\n    messages: [...prompt.blocks.map((block) => block.message), ...sentHistory],\n    sentHistory,\n    trimmed: start > 0,\n  };\n}\n',
+        from: '    ...prompt,\n    messages: [...prompt.blocks.map((block) => block.message), ...sentHistory],\n    trimmed: overBudget || start > 0,\n  };\n}\n',
+        to: '    ...prompt,\n    messages: [...prompt.blocks.map((block) => block.message), ...sentHistory],\n    trimmed: start > 0,\n  };\n}\n',
       },
     ],
   },
@@ -273,8 +273,8 @@ export const NEAR_MISSES: readonly NearMiss[] = [
     edits: [
       {
         file: 'prompt.ts',
-        from: "    breakdown[bucket] += estimate(message);\n    const figures = injectors[bucket] ?? {};\n    injectors[bucket] = figures;\n    figures[key] = (figures[key] ?? 0) + estimate(message);\n  }\n  for (const message of prompt.sentHistory) {\n    const isTool = message.role === 'tool' || (message.toolCalls?.length ?? 0) > 0;",
-        to: "    breakdown[bucket] += estimate(message);\n    const figures = injectors[bucket] ?? {};\n    injectors[bucket] = figures;\n    figures[key] = estimate(message);\n  }\n  for (const message of prompt.sentHistory) {\n    const isTool = message.role === 'tool' || (message.toolCalls?.length ?? 0) > 0;",
+        from: '    breakdown[block.bucket] += tokens;\n    const figures = injectors[block.bucket] ?? {};\n    injectors[block.bucket] = figures;\n    figures[block.key] = (figures[block.key] ?? 0) + tokens;\n  }\n',
+        to: '    breakdown[block.bucket] += tokens;\n    const figures = injectors[block.bucket] ?? {};\n    injectors[block.bucket] = figures;\n    figures[block.key] = tokens;\n  }\n',
       },
     ],
   },
@@ -887,8 +887,8 @@ export const NEAR_MISSES: readonly NearMiss[] = [
     edits: [
       {
         file: 'prompt.ts',
-        from: "  const injectors: Partial<Record<TokenBudgetBucket, Record<string, number>>> = {};\n  for (const { key, bucket, message } of prompt.blocks) {\n    breakdown[bucket] += estimate(message);\n    const figures = injectors[bucket] ?? {};\n    injectors[bucket] = figures;\n    figures[key] = (figures[key] ?? 0) + estimate(message);\n  }\n  for (const message of prompt.sentHistory) {\n    const isTool = message.role === 'tool' || (message.toolCalls?.length ?? 0) > 0;\n",
-        to: "  const injectors: Partial<Record<TokenBudgetBucket, Record<string, number>>> = {};\n  for (const { key, bucket, message } of prompt.blocks) {\n    breakdown[bucket] += estimate(message);\n    // The bucket's injector: the contribution whose messages fill it, all of them summed.\n    injectors[bucket] = { [key]: (injectors[bucket]?.[key] ?? 0) + estimate(message) };\n  }\n  for (const message of prompt.sentHistory) {\n    const isTool = message.role === 'tool' || (message.toolCalls?.length ?? 0) > 0;\n",
+        from: '    breakdown[block.bucket] += tokens;\n    const figures = injectors[block.bucket] ?? {};\n    injectors[block.bucket] = figures;\n    figures[block.key] = (figures[block.key] ?? 0) + tokens;\n  }\n',
+        to: "    breakdown[block.bucket] += tokens;\n    // The bucket's injector: the contribution whose messages fill it, all of them summed.\n    injectors[block.bucket] = { [block.key]: (injectors[block.bucket]?.[block.key] ?? 0) + tokens };\n  }\n",
       },
     ],
   },
@@ -924,7 +924,7 @@ export const NEAR_MISSES: readonly NearMiss[] = [
       {
         file: 'run-turn.ts',
         from: '    const tools = await services.tools.listTools({ sessionId });\n    const prompt = fit({ blocks, tools, earlier, current, model });\n    trimmed ||= prompt.trimmed; // once trimmed, for the rest of the turn ([USG-3])\n    const before = {\n      messages: prompt.messages,\n      tools: [...tools],\n      acceptsImages: model.capabilities.vision,\n      sessionId,\n',
-        to: '    const tools = await services.tools.listTools({ sessionId });\n    const prompt = fit({ blocks, tools, earlier, current, model });\n    trimmed ||= prompt.trimmed; // once trimmed, for the rest of the turn ([USG-3])\n    const system = prompt.blocks.map((block) => block.message);\n    const before = {\n      messages: prompt.sentHistory.slice(),\n      tools: [...tools],\n      acceptsImages: model.capabilities.vision,\n      sessionId,\n',
+        to: '    const tools = await services.tools.listTools({ sessionId });\n    const prompt = fit({ blocks, tools, earlier, current, model });\n    trimmed ||= prompt.trimmed; // once trimmed, for the rest of the turn ([USG-3])\n    const system = prompt.blocks.map((block) => block.message);\n    const before = {\n      messages: prompt.messages.slice(system.length),\n      tools: [...tools],\n      acceptsImages: model.capabilities.vision,\n      sessionId,\n',
       },
       {
         file: 'run-turn.ts',
