@@ -18,6 +18,7 @@ import { DRN_CASES } from './drn';
 import { DUR_CASES } from './dur';
 import { HK_CASES } from './hk';
 import { HK_ABANDONED_CASES } from './hk-abandoned';
+import { HK_INPUT_CASES } from './hk-inputs';
 import { LIV_CASES } from './liv';
 import { LIV_BESIDE_OTHERS_CASES } from './liv-beside-others';
 import { LIV_IGNORED_ABORT_CASES } from './liv-ignored-abort';
@@ -43,7 +44,7 @@ import { TID_CASES } from './tid';
 import { USG_CASES } from './usg';
 import { USG_ALLOWANCE_CASES } from './usg-allowance';
 import { USG_FIGURES_CASES } from './usg-figures';
-import { USG_TRIMMED_ESTIMATE_CASES } from './usg-trimmed-estimate';
+import { USG_SENT_LIST_CASES } from './usg-sent-list';
 
 /**
  * Every case of the kit, grouped by requirement family in catalog order. Each names the
@@ -72,7 +73,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...ARC_REPLY_SCOPE_CASES,
   ...USG_CASES,
   ...USG_FIGURES_CASES,
-  ...USG_TRIMMED_ESTIMATE_CASES,
+  ...USG_SENT_LIST_CASES,
   ...USG_ALLOWANCE_CASES,
   ...SET_CASES,
   ...BND_CASES,
@@ -80,6 +81,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...PRE_REGISTRATION_CASES,
   ...HK_CASES,
   ...HK_ABANDONED_CASES,
+  ...HK_INPUT_CASES,
   ...PRM_CASES,
   ...PRM_INJECTOR_CASES,
   ...PRM_MATERIALISED_CASES,

@@ -172,6 +172,48 @@ const rollbackRemovesDroppedVersion = defineCase({
 });
 
 /**
+ * [ARC-8] A turn that ends `silent` after a format retry has no persisted reply: the version the
+ * retry dropped was never the turn's reply (in a room it is persisted but not sent, [ARC-5]).
+ * Its record goes on one event marker (「没有落库回复的一轮(静默、中止、出错)另落一条…事件标记」),
+ * and no stored message but that marker carries it. The near miss writes the record on the last
+ * persisted version, sent or not.
+ */
+const silentAfterRetryRecordsOnMarker = defineCase({
+  requirements: ['ARC-8'],
+  name: 'a turn that ends silent after a format retry records its outcome on an event marker, not on the dropped version',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { kind: 'room', platform: 'conformance' });
+    h.hooks.middleware('agent:reply:before', async (payload, next) => {
+      if (payload.attempt === 0) payload.retry = { feedback: 'use the agreed format' };
+      await next();
+    });
+    h.model.script([{ text: 'draft version' }, { text: '' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const turn = assert.defined('ARC-8', turns(h, 's1')[0], {
+      rule: 'every input must open a turn',
+      subject: 'the turn of s1',
+    });
+    const records = h.archive
+      .messages('s1')
+      .filter((message) => message.metadata[Keys.TurnRecord] !== undefined)
+      .map(
+        (message) =>
+          `${message.kind ?? message.role} "${message.content}" (${String(message.metadata[Keys.TurnRecord]?.outcome)})`,
+      );
+    assert.deepEqual(
+      'ARC-8',
+      records,
+      [`${WellKnownKinds.EventMarker} "" (${String(turn.after?.outcome)})`],
+      {
+        rule: 'a turn with no persisted reply (silent after a format retry dropped its only version) must write its turn record on one event marker',
+        subject: 'the stored messages carrying a turn record',
+      },
+    );
+  },
+});
+
+/**
  * [ARC-6] Whatever inputs a turn opens with (the inputs of its `agent:turn:before`, read as the
  * hook runs, before any input joins) are each archived with its turn id and entry `opened`.
  * Human inputs queued behind a running injection may open one turn together ([SCH-6]) or one
@@ -229,4 +271,5 @@ export const ARC_RECORD_CASES = [
   abortedMarkerBodyEmpty,
   rollbackRemovesDroppedVersion,
   everyOpeningInputOpened,
+  silentAfterRetryRecordsOnMarker,
 ];

@@ -36,5 +36,37 @@ const holdsEverySessionNamed = defineCase({
   },
 });
 
-/** The cases of a clearing of several sessions ([CLR-2]). */
-export const CLR_SEVERAL_CASES = [holdsEverySessionNamed];
+/**
+ * [CLR-7] A clearing may start another one from inside its `clear()` — the session manager
+ * deletes the child sessions of a session it deletes (「先删各级子会话…再跑这条链」) — and both
+ * complete. The near miss runs clearings one at a time, so the inner one waits for the outer,
+ * which waits for its `clear()`, which waits for the inner.
+ */
+const clearingInsideClear = defineCase({
+  requirements: ['CLR-7'],
+  name: 'a clearing started inside another clearing’s clear() completes, and so does the outer one',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 'parent');
+    session(h, 'child');
+    let innerCleared = false;
+    await context.agent.clearing(['parent'], async () => {
+      await context.agent.clearing(['child'], async () => {
+        innerCleared = true;
+      });
+    });
+    assert.that('CLR-7', innerCleared, {
+      rule: 'overlapping clearings must complete without deadlock, one started inside another’s clear() included',
+      observed: 'the outer clearing completed without the inner one running its clear()',
+    });
+    h.model.script([{ text: 'reply in child' }]);
+    await sendHuman(context, 'child', 'after both clearings').done;
+    assert.equal('CLR-7', turns(h, 'child')[0]?.after?.outcome, 'replied', {
+      rule: 'once overlapping clearings completed, their sessions must serve inputs again',
+      subject: 'the outcome of the first turn of child after both clearings',
+    });
+  },
+});
+
+/** The cases of clearings of several sessions ([CLR-2], [CLR-7]). */
+export const CLR_SEVERAL_CASES = [holdsEverySessionNamed, clearingInsideClear];

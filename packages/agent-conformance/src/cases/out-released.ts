@@ -27,5 +27,32 @@ const oneEndPerReleased = defineCase({
   },
 });
 
+/**
+ * [OUT-3] [DEL-2] An input released because its session was deleted while it waited (its
+ * generation changed before it reached the queue) is handled too: it gets its stream end
+ * marker. The near miss settles such an input as released and ends no stream.
+ */
+const oneEndForStaleGeneration = defineCase({
+  requirements: ['OUT-3', 'DEL-2'],
+  name: 'an input released because its session’s generation changed while it waited gets its stream end marker',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    let stale: ReturnType<typeof sendHuman> | undefined;
+    await context.agent.clearing(['s1'], async () => {
+      stale = sendHuman(context, 's1', 'from the old generation');
+      await h.settle();
+      h.sessions.advanceGeneration('s1');
+    });
+    await stale?.done;
+    await h.settle();
+    const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
+    assert.equal('OUT-3', ends.length, 1, {
+      rule: 'every input must get exactly one stream end marker, one released because its session was deleted while it waited included',
+      subject: 'the stream end markers of s1 after its only input was released for its old generation',
+    });
+  },
+});
+
 /** The cases of the stream end markers of released inputs ([OUT-3]). */
-export const OUT_RELEASED_CASES = [oneEndPerReleased];
+export const OUT_RELEASED_CASES = [oneEndPerReleased, oneEndForStaleGeneration];

@@ -2,7 +2,7 @@ import type { TokenUsageEvent } from '@aalis/api-agent';
 import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
 import type { ContributionProbe } from '../harness/contribution-probe';
-import { filler, sendHuman, session, snapshotOf, usageOf } from './scenario';
+import { seedLongHistory, sendHuman, session, snapshotOf, usageOf } from './scenario';
 
 /**
  * [PRM-3] per-injector figures, on an ordinary call and beyond: 「injectors?: …这一项按注入者的明细,键是注入者
@@ -67,13 +67,7 @@ const longHistoryAttributes = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1', { settings: { historyLimit: 0 } });
-    h.archive.seed(
-      's1',
-      Array.from({ length: 24 }, (_, index) => ({
-        role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
-        content: filler(`h${index}x`, 300),
-      })),
-    );
+    seedLongHistory(h, 's1', 24, 300);
     const probe = contributeFacts(context);
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'question').done;

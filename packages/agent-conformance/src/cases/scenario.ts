@@ -249,6 +249,17 @@ export function filler(seed: string, tokens: number): string {
   return words.join(' ');
 }
 
+/** Seeds `count` prior messages of about `tokens` tokens each, user and assistant in turn. */
+export function seedLongHistory(harness: Harness, sessionId: string, count: number, tokens: number): void {
+  harness.archive.seed(
+    sessionId,
+    Array.from({ length: count }, (_, index) => ({
+      role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
+      content: filler(`h${index}x`, tokens),
+    })),
+  );
+}
+
 /** An incoming message with the same content, to find its archived copy. */
 export function isInput(message: Message, input: IncomingMessage): boolean {
   return message.role === 'user' && message.content === input.content;

@@ -17,9 +17,14 @@ const assignWrites = defineCase({
   },
 });
 
+/**
+ * [SET-1] 「会话设置不在或写入被拒时抛错」: settings that do not exist, for a session the manager
+ * knows without settings or one it never heard of, and a refused write each make `assignModel`
+ * throw.
+ */
 const assignRejects = defineCase({
   requirements: ['SET-1'],
-  name: 'assignModel throws when the session has no settings or the write is refused',
+  name: 'assignModel throws when the session has no settings, is unknown, or the write is refused',
   run: async (context) => {
     const h = context.harness;
     session(h, 'no-settings', { settings: null });
@@ -28,6 +33,11 @@ const assignRejects = defineCase({
     assert.that('SET-1', missing.failed, {
       rule: 'assignModel must throw when the session has no settings',
       observed: 'assignModel resolved for a session without settings',
+    });
+    const unknown = await outcomeOf(() => context.agent.assignModel('never-created', 'conformance/model'));
+    assert.that('SET-1', unknown.failed, {
+      rule: 'assignModel must throw when the session has no settings, one the session manager does not know included',
+      observed: 'assignModel resolved for a session the session manager never heard of',
     });
     const refused = await outcomeOf(() => context.agent.assignModel('read-only', 'conformance/model'));
     assert.that('SET-1', refused.failed, {

@@ -1,6 +1,6 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
-import { filler, sendHuman, session, usageOf } from './scenario';
+import { filler, seedLongHistory, sendHuman, session, usageOf } from './scenario';
 
 const WINDOW = 2048;
 
@@ -25,13 +25,7 @@ const allowanceAfterFixedPart = defineCase({
       label: 'Handbook',
       build: () => `HANDBOOK: ${filler('rule', 800)}`,
     });
-    h.archive.seed(
-      's1',
-      Array.from({ length: 30 }, (_, index) => ({
-        role: index % 2 === 0 ? ('user' as const) : ('assistant' as const),
-        content: filler(`h${index}x`, 300),
-      })),
-    );
+    seedLongHistory(h, 's1', 30, 300);
     h.model.script([{ text: 'answer' }]);
     await sendHuman(context, 's1', 'current question').done;
     const usage = assert.defined('USG-9', usageOf(h, { sessionId: 's1' })[0], {
