@@ -311,6 +311,24 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
     expect(turn).toMatchObject({ record: { outcome: 'aborted' } });
   });
 
+  it('[DUR-1] a process that takes a session again closes a turn another owner cut after it last served it', async () => {
+    const world = await clusterWorld();
+    const store = await world.store();
+    const owner = await world.process({ cluster: { archive: store, idleReleaseMs: 0, scanEveryMs: 60_000 } });
+    owner.local.autoSettle = true;
+    await owner.agent.handleMessage(input('s1', 'one'));
+    await expect.poll(() => owner.agent.servedSessions(), patiently).toEqual([]);
+    // Meanwhile another owner of s1 archived a turn's input and died before its record.
+    await createTurnPersistence({ archive: store })
+      .beginTurn({ turnId: 'cut-later', sessionId: 's1' })
+      .archiveOpened([{ message: { ...input('s1', 'lost'), content: 'lost' }, trigger: 'human' } as never]);
+    await owner.agent.handleMessage(input('s1', 'two'));
+    const turn = (await store.timeline('s1')).items.find(
+      (item) => item.type === 'turn' && item.turnId === 'cut-later',
+    );
+    expect(turn).toMatchObject({ record: { outcome: 'aborted' } });
+  });
+
   it('[ABT-3] [OUT-3] abort with queued of a session no process serves releases the inputs waiting in the inbox, archived without turn id, each with its stream end, running none', async () => {
     const world = await clusterWorld();
     const store = await world.store();
