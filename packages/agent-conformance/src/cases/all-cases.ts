@@ -19,6 +19,8 @@ import { DUR_CASES } from './dur';
 import { HK_CASES } from './hk';
 import { HK_ABANDONED_CASES } from './hk-abandoned';
 import { HK_INPUT_CASES } from './hk-inputs';
+import { HK_REWRITE_CASES } from './hk-rewrites';
+import { HK_TURN_BEFORE_CASES } from './hk-turn-before';
 import { LIV_CASES } from './liv';
 import { LIV_BESIDE_OTHERS_CASES } from './liv-beside-others';
 import { LIV_IGNORED_ABORT_CASES } from './liv-ignored-abort';
@@ -82,6 +84,8 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...HK_CASES,
   ...HK_ABANDONED_CASES,
   ...HK_INPUT_CASES,
+  ...HK_REWRITE_CASES,
+  ...HK_TURN_BEFORE_CASES,
   ...PRM_CASES,
   ...PRM_INJECTOR_CASES,
   ...PRM_MATERIALISED_CASES,

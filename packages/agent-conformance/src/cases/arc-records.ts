@@ -1,8 +1,11 @@
 import { WellKnownMetadataKeys as Keys, WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
+import type { Harness } from '../harness/harness';
 import { rollBackFirstOfTwo } from './rollback';
 import { holdTurn, incomingWrites, sendHuman, session, storedReplies, storedWith, turns } from './scenario';
+import { nextAfterStop } from './turn-before-moves';
 
 /**
  * [ARC-4] 「agent:tool:after里别的插件写进metadata的键随 tool 结果原样落库」: for a tool that ran
@@ -194,22 +197,105 @@ const silentAfterRetryRecordsOnMarker = defineCase({
       rule: 'every input must open a turn',
       subject: 'the turn of s1',
     });
-    const records = h.archive
-      .messages('s1')
-      .filter((message) => message.metadata[Keys.TurnRecord] !== undefined)
-      .map(
-        (message) =>
-          `${message.kind ?? message.role} "${message.content}" (${String(message.metadata[Keys.TurnRecord]?.outcome)})`,
-      );
     assert.deepEqual(
       'ARC-8',
-      records,
+      recordsOf(h),
       [`${WellKnownKinds.EventMarker} "" (${String(turn.after?.outcome)})`],
       {
         rule: 'a turn with no persisted reply (silent after a format retry dropped its only version) must write its turn record on one event marker',
         subject: 'the stored messages carrying a turn record',
       },
     );
+  },
+});
+
+/** The stored messages of `s1` carrying a turn record: kind (or role), body and outcome. */
+function recordsOf(h: Harness): string[] {
+  return h.archive
+    .messages('s1')
+    .filter((message) => message.metadata[Keys.TurnRecord] !== undefined)
+    .map(
+      (message) =>
+        `${message.kind ?? message.role} "${message.content}" (${String(message.metadata[Keys.TurnRecord]?.outcome)})`,
+    );
+}
+
+/**
+ * [ARC-8] A turn that ran a tool and then failed has no persisted reply: its record goes on one
+ * event marker (「没有落库回复的一轮(静默、中止、出错)另落一条…事件标记」), not on a message of
+ * its tool-call group. The near miss puts it on the last tool result.
+ */
+const errorAfterToolRecordsOnMarker = defineCase({
+  requirements: ['ARC-8'],
+  name: 'a turn that fails after a tool call records its outcome on an event marker, not on its tool result',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { throws: 'the model is down' }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.deepEqual('ARC-8', recordsOf(h), [`${WellKnownKinds.EventMarker} "" (error)`], {
+      rule: 'a turn with no persisted reply (a tool call, then the model failed) must write its turn record on one event marker',
+      subject: 'the stored messages carrying a turn record',
+    });
+  },
+});
+
+/**
+ * [ARC-8] A turn whose `agent:turn:before` middleware calls `next` right after the stop ran: it
+ * persists one record, on an event marker (「在agent:turn:before被拦下的一轮不写」 is only for a
+ * blocked one). The near miss takes the aborted signal for a blocked turn and writes nothing.
+ */
+const nextAfterStopRecorded = defineCase({
+  requirements: ['ARC-8'],
+  name: 'a turn whose agent:turn:before middleware calls next right after abort persists its record',
+  run: async (context) => {
+    const h = context.harness;
+    await nextAfterStop(context);
+    assert.deepEqual('ARC-8', recordsOf(h), [`${WellKnownKinds.EventMarker} "" (aborted)`], {
+      rule: 'a turn that was not blocked (its middleware called next after the stop) must write its record on one event marker',
+      subject: 'the stored messages carrying a turn record',
+    });
+  },
+});
+
+/**
+ * [ARC-8] The record of a stopped turn is written *before* `agent:turn:after`
+ * (「在agent:turn:after之前…记」), also when the store is slow to take it. The near miss starts
+ * the stopped turn's last writes and goes on without waiting for them.
+ */
+const stoppedRecordBeforeEnd = defineCase({
+  requirements: ['ARC-8'],
+  name: 'a stopped turn writes its record before agent:turn:after when the store is slow',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'long task', untilAborted: true });
+    const store = createGate();
+    // The stopped turn's next append (its stop marker or its event marker) waits for the store.
+    h.archive.holdNext('append', store);
+    context.agent.abort('s1');
+    await h.settle();
+    store.open();
+    await held.input.done;
+    await h.settle();
+    const turn = assert.defined('ARC-8', turns(h, 's1')[0]?.afterRun, {
+      rule: 'a stopped turn must end with agent:turn:after',
+      subject: 'the agent:turn:after run of the stopped turn',
+    });
+    const written = h.archive.writes.find(
+      (write) =>
+        write.sessionId === 's1' &&
+        (write.patch?.[Keys.TurnRecord] !== undefined ||
+          write.messages.some((message) => message.metadata[Keys.TurnRecord] !== undefined)),
+    );
+    assert.that('ARC-8', written !== undefined && written.seq < turn.seq, {
+      rule: 'the turn record must be written before agent:turn:after, even when the store is slow',
+      observed:
+        written === undefined
+          ? 'no turn record was written'
+          : 'agent:turn:after ran before the turn record reached the store',
+    });
   },
 });
 
@@ -272,4 +358,7 @@ export const ARC_RECORD_CASES = [
   rollbackRemovesDroppedVersion,
   everyOpeningInputOpened,
   silentAfterRetryRecordsOnMarker,
+  errorAfterToolRecordsOnMarker,
+  nextAfterStopRecorded,
+  stoppedRecordBeforeEnd,
 ];

@@ -1,6 +1,15 @@
 import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
-import { callContains, secondInputDuringToolCall, sendHuman, session, turns, usageOf } from './scenario';
+import {
+  callContains,
+  holdTurn,
+  secondInputDuringToolCall,
+  sendHuman,
+  sendInjection,
+  session,
+  turns,
+  usageOf,
+} from './scenario';
 
 const materialised = defineCase({
   requirements: ['PRM-1'],
@@ -335,6 +344,45 @@ const sameTextKeptApart = defineCase({
 });
 
 /** The cases of the PRM family ([PRM-1]..[PRM-3]). */
+/**
+ * [PRM-2] The view of a build estimating for `token:request` has empty `inputs`
+ * (「回应 token:request 的估算为空」), also while the session has a turn running and inputs
+ * waiting behind it: those belong to no estimate. The near miss hands the estimate the inputs
+ * queued in the session.
+ */
+const snapshotViewWithoutQueuedInputs = defineCase({
+  requirements: ['PRM-2', 'USG-8'],
+  name: 'a build for token:request gets empty inputs while the session has inputs queued behind its turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const probe = h.contribute({
+      localId: 'probe',
+      bucket: 'systemOther',
+      label: 'Probe',
+      build: () => 'Probe text.',
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    h.model.script([{ text: 'queued answer' }]);
+    const queued = sendInjection(context, 's1', 'queued job');
+    await h.settle();
+    await h.events.emit('token:request', { sessionIds: ['s1'] });
+    await h.settle();
+    const estimates = probe.views.filter((view) => view.dryRun);
+    context.agent.abort('s1');
+    await Promise.all([held.input.done, queued.done]);
+    assert.that('PRM-2', estimates.length > 0, {
+      rule: 'answering token:request must build the prompt contributions with dryRun true (USG-8)',
+      observed: 'no contribution was built for the snapshot',
+    });
+    for (const view of estimates)
+      assert.equal('PRM-2', view.inputs.length, 0, {
+        rule: 'a build estimating for token:request must get empty inputs, also while inputs wait in the session',
+        subject: 'the inputs of a build for the snapshot of s1, with one input queued behind its turn',
+      });
+  },
+});
+
 export const PRM_CASES = [
   materialised,
   buildView,
@@ -344,4 +392,5 @@ export const PRM_CASES = [
   viewSignalAbortsWithTurn,
   viewInputsAreTheTurns,
   sameTextKeptApart,
+  snapshotViewWithoutQueuedInputs,
 ];

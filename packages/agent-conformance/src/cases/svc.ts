@@ -279,6 +279,11 @@ const hookFailureBeforeTurn = defineCase({
         subject: `the handleMessage promise after a middleware of ${hook} threw`,
       });
     }
+    // A failure of agent:turn:before is one inside the turn: the turn ends, it was not blocked.
+    assert.defined('SVC-3', turns(h, 's2')[0]?.after, {
+      rule: 'a turn whose agent:turn:before middleware threw must still end, with agent:turn:after (outcome error, or the failure isolated)',
+      subject: 'the agent:turn:after payload of the turn of s2',
+    });
   },
 });
 

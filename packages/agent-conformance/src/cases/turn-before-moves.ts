@@ -1,0 +1,48 @@
+import type { CaseContext } from '../define-case';
+import { createGate } from '../harness/gate';
+import type { InputRecord } from '../runner/input-record';
+import { sendHuman, session } from './scenario';
+
+/**
+ * Shared moves of the cases about what an `agent:turn:before` middleware does to its turn. Not
+ * public API.
+ */
+
+/**
+ * A turn of `s1` whose `agent:turn:before` middleware waits before `next`; `abort` comes, and
+ * the middleware calls `next` at once, well within any time an agent gives a stopped hook. The
+ * turn was not blocked: it must end, with its inputs archived and its record written.
+ */
+export async function nextAfterStop(context: CaseContext): Promise<InputRecord> {
+  const h = context.harness;
+  session(h, 's1');
+  const gate = createGate();
+  let entered = false;
+  h.hooks.middleware('agent:turn:before', async (_payload, next) => {
+    entered = true;
+    h.tick();
+    await gate.opened;
+    await next();
+  });
+  h.model.script([{ text: 'answer of a stopped turn' }]);
+  const input = sendHuman(context, 's1', 'stopped in agent:turn:before');
+  await h.until(() => entered, 'the agent:turn:before middleware to hold the turn');
+  context.agent.abort('s1');
+  gate.open();
+  await input.done;
+  await h.settle();
+  return input;
+}
+
+/** A turn of `s1` whose `agent:turn:before` middleware throws before `next` ([SVC-3]). */
+export async function throwBeforeNext(context: CaseContext): Promise<InputRecord> {
+  const h = context.harness;
+  session(h, 's1');
+  h.hooks.middleware('agent:turn:before', () => {
+    throw new Error('turn opening exploded');
+  });
+  h.model.script([{ text: 'answered' }]);
+  const input = await sendHuman(context, 's1', 'hello').done;
+  await h.settle();
+  return input;
+}
