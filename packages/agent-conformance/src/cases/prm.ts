@@ -356,27 +356,40 @@ const snapshotViewWithoutQueuedInputs = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const probe = h.contribute({
+    // What each estimate's view held when its build ran: a view may be reused afterwards.
+    const estimates: string[][] = [];
+    h.contribute({
       localId: 'probe',
       bucket: 'systemOther',
       label: 'Probe',
-      build: () => 'Probe text.',
+      build: (view) => {
+        if (view.dryRun) estimates.push(view.inputs.map((input) => input.message.content));
+        return 'Probe text.';
+      },
     });
     const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
     h.model.script([{ text: 'queued answer' }]);
     const queued = sendInjection(context, 's1', 'queued job');
     await h.settle();
+    const snapshots = h.events.of('token:usage').length;
     await h.events.emit('token:request', { sessionIds: ['s1'] });
     await h.settle();
-    const estimates = probe.views.filter((view) => view.dryRun);
+    const answered = h.events
+      .of('token:usage')
+      .slice(snapshots)
+      .filter((event) => event.payload.snapshot === true && event.payload.sessionId === 's1');
     context.agent.abort('s1');
     await Promise.all([held.input.done, queued.done]);
+    assert.equal('USG-8', answered.length, 1, {
+      rule: 'token:request must be answered with one snapshot per session, also while inputs wait behind its turn',
+      subject: 'the snapshots of s1 answering token:request',
+    });
     assert.that('PRM-2', estimates.length > 0, {
       rule: 'answering token:request must build the prompt contributions with dryRun true (USG-8)',
       observed: 'no contribution was built for the snapshot',
     });
-    for (const view of estimates)
-      assert.equal('PRM-2', view.inputs.length, 0, {
+    for (const inputs of estimates)
+      assert.deepEqual('PRM-2', inputs, [], {
         rule: 'a build estimating for token:request must get empty inputs, also while inputs wait in the session',
         subject: 'the inputs of a build for the snapshot of s1, with one input queued behind its turn',
       });
