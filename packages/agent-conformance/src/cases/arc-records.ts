@@ -4,7 +4,16 @@ import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import { rollBackFirstOfTwo } from './rollback';
-import { holdTurn, incomingWrites, sendHuman, session, storedReplies, storedWith, turns } from './scenario';
+import {
+  holdTurn,
+  incomingWrites,
+  recordWriteSeq,
+  sendHuman,
+  session,
+  storedReplies,
+  storedWith,
+  turns,
+} from './scenario';
 import { nextAfterStop } from './turn-before-moves';
 
 /**
@@ -283,13 +292,8 @@ const stoppedRecordBeforeEnd = defineCase({
       rule: 'a stopped turn must end with agent:turn:after',
       subject: 'the agent:turn:after run of the stopped turn',
     });
-    const written = h.archive.writes.find(
-      (write) =>
-        write.sessionId === 's1' &&
-        (write.patch?.[Keys.TurnRecord] !== undefined ||
-          write.messages.some((message) => message.metadata[Keys.TurnRecord] !== undefined)),
-    );
-    assert.that('ARC-8', written !== undefined && written.seq < turn.seq, {
+    const written = recordWriteSeq(h, 's1');
+    assert.that('ARC-8', written !== undefined && written < turn.seq, {
       rule: 'the turn record must be written before agent:turn:after, even when the store is slow',
       observed:
         written === undefined

@@ -9,6 +9,7 @@ import {
   holdTurn,
   incomingWrites,
   outbound,
+  recordWriteSeq,
   retryFirstReply,
   SCHEDULER_SOURCE,
   sendHuman,
@@ -478,16 +479,6 @@ const rollbackStoppedTurn = defineCase({
     });
   },
 });
-
-function recordWriteSeq(h: Harness, sessionId: string): number | undefined {
-  const write = h.archive.writes.find(
-    (candidate) =>
-      candidate.sessionId === sessionId &&
-      (candidate.patch?.[Keys.TurnRecord] !== undefined ||
-        candidate.messages.some((message) => message.metadata[Keys.TurnRecord] !== undefined)),
-  );
-  return write?.seq;
-}
 
 function eventMarkers(h: Harness, sessionId: string): Message[] {
   return h.archive.messages(sessionId).filter((message) => message.kind === WellKnownKinds.EventMarker);

@@ -6,6 +6,7 @@ import {
   holdFirstTurnEnd,
   holdTurn,
   incomingWrites,
+  sendDuringDeletion,
   sendHuman,
   sendInjection,
   session,
@@ -55,17 +56,7 @@ const generationCheck = defineCase({
   name: 'an input whose session generation changed before it reached the queue is released unarchived',
   run: async (context) => {
     const h = context.harness;
-    session(h, 's1');
-    let stale: ReturnType<typeof sendHuman> | undefined;
-    await context.agent.clearing(['s1'], async () => {
-      stale = sendHuman(context, 's1', 'from the old generation');
-      await h.settle();
-      h.sessions.advanceGeneration('s1');
-    });
-    const input = assert.defined('DEL-2', stale, {
-      rule: 'the case sends an input during the hold',
-      subject: 'the input sent during the hold',
-    });
+    const input = await sendDuringDeletion(context, 'from the old generation');
     await input.done;
     assert.equal('SVC-2', input.state, 'resolved', {
       rule: 'an input released because its session was deleted is settled: its handleMessage must resolve, not reject',

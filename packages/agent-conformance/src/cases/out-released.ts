@@ -1,6 +1,6 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
-import { holdTurn, sendHuman, sendInjection, session, streamChunks } from './scenario';
+import { holdTurn, sendDuringDeletion, sendHuman, sendInjection, session, streamChunks } from './scenario';
 
 /**
  * [OUT-3] Inputs released by `abort` with `queued` are handled too: each gets its own stream end
@@ -37,14 +37,7 @@ const oneEndForStaleGeneration = defineCase({
   name: 'an input released because its session’s generation changed while it waited gets its stream end marker',
   run: async (context) => {
     const h = context.harness;
-    session(h, 's1');
-    let stale: ReturnType<typeof sendHuman> | undefined;
-    await context.agent.clearing(['s1'], async () => {
-      stale = sendHuman(context, 's1', 'from the old generation');
-      await h.settle();
-      h.sessions.advanceGeneration('s1');
-    });
-    await stale?.done;
+    await (await sendDuringDeletion(context, 'from the old generation')).done;
     await h.settle();
     const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
     assert.equal('OUT-3', ends.length, 1, {

@@ -1,11 +1,12 @@
 import type { AgentTurnAfterPayload, TokenUsageEvent, TurnInput } from '@aalis/api-agent';
 import type { ChatMessage } from '@aalis/api-llm';
-import type {
-  IncomingMessage,
-  Message,
-  MessageSource,
-  OutgoingMessage,
-  StreamChunk,
+import {
+  type IncomingMessage,
+  WellKnownMetadataKeys as Keys,
+  type Message,
+  type MessageSource,
+  type OutgoingMessage,
+  type StreamChunk,
 } from '@aalis/schema-message';
 import { assert } from '../assert';
 import type { CaseContext } from '../define-case';
@@ -258,6 +259,37 @@ export function seedLongHistory(harness: Harness, sessionId: string, count: numb
       content: filler(`h${index}x`, tokens),
     })),
   );
+}
+
+/** The activity number of the first write of a session that carries a turn record ([ARC-8]). */
+export function recordWriteSeq(harness: Harness, sessionId: string): number | undefined {
+  const write = harness.archive.writes.find(
+    (candidate) =>
+      candidate.sessionId === sessionId &&
+      (candidate.patch?.[Keys.TurnRecord] !== undefined ||
+        candidate.messages.some((message) => message.metadata[Keys.TurnRecord] !== undefined)),
+  );
+  return write?.seq;
+}
+
+/**
+ * Hands a human input of `s1` over while a clearing holds the session, then moves the session to
+ * its next generation, as a deletion that began while the input waited does ([DEL-2]): the input
+ * must be released once the hold ends. Resolves with its record once the clearing ended.
+ */
+export async function sendDuringDeletion(context: CaseContext, content: string): Promise<InputRecord> {
+  const h = context.harness;
+  session(h, 's1');
+  let stale: InputRecord | undefined;
+  await context.agent.clearing(['s1'], async () => {
+    stale = sendHuman(context, 's1', content);
+    await h.settle();
+    h.sessions.advanceGeneration('s1');
+  });
+  return assert.defined('DEL-2', stale, {
+    rule: 'the case sends an input during the hold',
+    subject: 'the input sent during the hold',
+  });
 }
 
 /** An incoming message with the same content, to find its archived copy. */
