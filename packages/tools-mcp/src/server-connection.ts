@@ -201,7 +201,10 @@ export class ServerConnection {
     this.#retryTimer = setTimeout(
       () => {
         this.#retryTimer = undefined;
-        this.#connect().catch(() => {});
+        // A timer may fire a millisecond before the wall clock reaches the backoff's end, when
+        // `#connect` would refuse without trying and nothing would try again: wait it out.
+        if (this.#retryAt > Date.now()) this.#retryLater();
+        else this.#connect().catch(() => {});
       },
       Math.max(0, this.#retryAt - Date.now()),
     );
