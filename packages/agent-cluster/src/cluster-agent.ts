@@ -408,9 +408,16 @@ export class ClusterAgent implements AgentService {
       this.#tell({ kind: 'turn', sessionId, turnId, open, owner });
     };
     this.#disposers.push(
-      hooks.middleware('agent:turn:before', (payload, next) => {
+      hooks.middleware('agent:turn:before', async (payload, next) => {
         news(payload.sessionId, payload.turnId, true);
-        return next();
+        try {
+          await next();
+        } finally {
+          // A turn blocked further in (a middleware that did not call `next`) never reaches
+          // agent:turn:after: it ends here, or it would stay "running" on every process ([ABT-7]).
+          if (this.#turns.turnOf(payload.sessionId) === payload.turnId)
+            news(payload.sessionId, payload.turnId, false);
+        }
       }),
       hooks.middleware('agent:turn:after', (payload, next) => {
         news(payload.sessionId, payload.turnId, false);

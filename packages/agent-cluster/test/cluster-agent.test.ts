@@ -33,6 +33,29 @@ async function countQueued(schema: string): Promise<number> {
   }
 }
 
+/** A turn's news one process broadcast: opened (`open`) or ended. */
+interface TurnNews {
+  readonly turnId: string;
+  readonly open: boolean;
+}
+
+/** The inbox with `onBroadcast` recording each turn news into `heard` after the agent heard it. */
+function hearingTurnNews(inbox: SessionInbox, heard: TurnNews[]): SessionInbox {
+  return new Proxy(inbox, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      if (key !== 'onBroadcast') return value.bind(target);
+      return (listener: (message: unknown) => void) =>
+        target.onBroadcast((message) => {
+          listener(message);
+          const news = message as { kind?: unknown; turnId?: unknown; open?: unknown };
+          if (news.kind === 'turn') heard.push({ turnId: String(news.turnId), open: news.open === true });
+        });
+    },
+  });
+}
+
 // The shared PostgreSQL server starts on the first request of the run: outside any test's time
 // limit, since a machine busy with the whole suite can take longer than one test may.
 beforeAll(async () => {
@@ -197,7 +220,7 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
     const front = await world.process({ cluster: { scanEveryMs: 60_000 } });
     void owner.agent.handleMessage(input('s1', 'first')).catch(() => undefined);
     await expect.poll(() => owner.local.received.length, patiently).toBe(1);
-    await owner.hooks.fire('agent:turn:before', { sessionId: 's1', turnId: 't1' });
+    owner.hooks.open({ sessionId: 's1', turnId: 't1' });
     await expect.poll(() => front.agent.knownTurnOf('s1'), patiently).toBe('t1');
     expect(front.agent.abort('s1', { turnId: 't0' })).toBe(false);
     expect(front.agent.abort('s1', { turnId: 't1', queued: true, reason: 'stop' })).toBe(true);
@@ -213,6 +236,31 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
     await owner.hooks.fire('agent:turn:after', { sessionId: 's1', turnId: 't1' });
     await expect.poll(() => front.agent.knownTurnOf('s1'), patiently).toBeUndefined();
     expect(front.agent.abort('s1')).toBe(false);
+  });
+
+  it('[ABT-7] a turn blocked at agent:turn:before is over for every process: abort on one that does not serve the session answers false', async () => {
+    const world = await clusterWorld();
+    const owner = await world.process();
+    const heard: TurnNews[] = [];
+    const front = await world.process({
+      cluster: { scanEveryMs: 60_000 },
+      wrapInbox: (inbox) => hearingTurnNews(inbox, heard),
+    });
+    void owner.agent.handleMessage(input('s1', 'first')).catch(() => undefined);
+    await expect.poll(() => owner.local.received.length, patiently).toBe(1);
+    owner.hooks.open({ sessionId: 's1', turnId: 't1' });
+    await expect.poll(() => front.agent.knownTurnOf('s1'), patiently).toBe('t1');
+    await owner.hooks.fire('agent:turn:after', { sessionId: 's1', turnId: 't1' });
+    await owner.hooks.block({ sessionId: 's1', turnId: 't2' });
+    expect(owner.agent.knownTurnOf('s1')).toBeUndefined();
+    // The news of t2's opening and of its end go out on two connections, in either order.
+    await expect
+      .poll(() => heard.filter((news) => news.turnId === 't2').map((news) => news.open), patiently)
+      .toHaveLength(2);
+    expect(heard.filter((news) => news.turnId === 't2').map((news) => news.open)).toContain(false);
+    expect(front.agent.knownTurnOf('s1')).toBeUndefined();
+    expect(front.agent.abort('s1')).toBe(false);
+    expect(front.agent.abort('s1', { turnId: 't2' })).toBe(false);
   });
 
   it('[CLR-1] [CLR-2] clearing on a process that does not serve the session: the owner stops it first, clear runs after, inputs sent meanwhile wait', async () => {
