@@ -1,6 +1,7 @@
 import { assert } from '../assert';
 import type { Harness } from '../harness/harness';
 import type { InputRecord } from '../runner/input-record';
+import { inputContent } from './explore-program';
 import type { ProgramRun } from './explore-run';
 import type { TurnWindow } from './explore-windows';
 import { turnsHolding } from './explore-windows';
@@ -8,8 +9,9 @@ import { incomingWrites } from './scenario';
 
 /**
  * Checks of every input of an explored program: it entered one turn and was archived once with
- * that turn's id, or it was released by an abort with `queued` and archived once without a turn
- * id. Not public API.
+ * that turn's id (none when a middleware blocked the turn), or it was released by an abort with
+ * `queued` and archived once without a turn id, or a middleware dropped it and it went nowhere.
+ * Not public API.
  */
 export function checkInputs(
   harness: Harness,
@@ -17,6 +19,7 @@ export function checkInputs(
   windows: readonly TurnWindow[],
   where: string,
 ): void {
+  const dropped = new Set(run.program.hooks.dropInputs.map((index) => inputContent(run.program, index)));
   for (const input of run.inputs) {
     const content = input.message.content;
     const holding = turnsHolding(windows, content);
@@ -24,11 +27,22 @@ export function checkInputs(
     const entries = writes.map(
       (write) => `${String(write.incoming?.turnId)}/${String(write.incoming?.entry)}`,
     );
+    if (dropped.has(content)) {
+      checkDropped(content, holding.length, entries, where);
+      continue;
+    }
     if (holding.length === 0) {
       checkReleased(run, input, entries, where);
       continue;
     }
     const [window] = holding;
+    if (window?.blocked === true) {
+      assert.that('HK-2', holding.length === 1 && writes.length === 0, {
+        rule: 'the inputs of a turn blocked at agent:turn:before must not be archived, nor enter another turn',
+        observed: `"${content}", in a blocked turn, is in ${holding.length} turn(s) and was archived ${writes.length} time(s) (turn id/entry: ${entries.join(', ') || 'none'}) (${where})`,
+      });
+      continue;
+    }
     assert.that(
       'ARC-6',
       holding.length === 1 && writes.length === 1 && writes[0]?.incoming?.turnId === window?.turn.turnId,
@@ -48,6 +62,17 @@ export function checkInputs(
       observed: `"${content}" joined a turn opened by an injection (${where})`,
     });
   }
+}
+
+/**
+ * An input an `agent:input:before` middleware dropped (did not call `next`): in no turn, not
+ * archived — the hook's row of the contract text, which the catalog's [HK-1] names.
+ */
+function checkDropped(content: string, turns: number, entries: readonly string[], where: string): void {
+  assert.that('HK-1', turns === 0 && entries.length === 0, {
+    rule: 'an input an agent:input:before middleware dropped (next not called) must enter no turn and not be archived',
+    observed: `"${content}", dropped, is in ${turns} turn(s) and was archived ${entries.length} time(s) (turn id/entry: ${entries.join(', ') || 'none'}) (${where})`,
+  });
 }
 
 /** An input in no turn: the contract lets only an abort with `queued` release it here. */

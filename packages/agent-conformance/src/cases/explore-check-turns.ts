@@ -13,6 +13,16 @@ export function checkTurns(harness: Harness, windows: readonly TurnWindow[], whe
   windows.forEach((window, index) => {
     const { turn } = window;
     const ends = afterRuns.filter((run) => run.payload.turnId === turn.turnId);
+    const previous = windows[index - 1];
+    assert.that('SCH-5', previous === undefined || previous.end < window.start, {
+      rule: 'turns of one session must run one at a time',
+      observed: `turn ${index + 1} reached agent:turn:before before turn ${index} ended (${where})`,
+    });
+    checkInputsOfTurn(window, index, where);
+    if (window.blocked) {
+      checkBlocked(harness, window, ends.length, index, where);
+      return;
+    }
     assert.equal('HK-8', ends.length, 1, {
       rule: 'every turn that passed agent:turn:before must run agent:turn:after exactly once',
       subject: `the agent:turn:after runs of turn ${index + 1} (${where})`,
@@ -21,13 +31,26 @@ export function checkTurns(harness: Harness, windows: readonly TurnWindow[], whe
       rule: 'agent:turn:after must carry the same inputs array as agent:turn:before and one of the four outcomes',
       observed: `turn ${index + 1} ended with outcome ${String(turn.after?.outcome)} and ${turn.after?.inputs === turn.inputs ? 'the same' : 'another'} inputs array (${where})`,
     });
-    const previous = windows[index - 1];
-    assert.that('SCH-5', previous === undefined || previous.end < window.start, {
-      rule: 'turns of one session must run one at a time',
-      observed: `turn ${index + 1} reached agent:turn:before before turn ${index} reached agent:turn:after (${where})`,
-    });
-    checkInputsOfTurn(window, index, where);
     checkRecordAndReply(harness, window, index, where);
+  });
+}
+
+/** A turn a middleware blocked at `agent:turn:before`: it ran nothing and wrote nothing ([HK-2]). */
+function checkBlocked(harness: Harness, window: TurnWindow, ends: number, index: number, where: string): void {
+  const { turn } = window;
+  const modelCalls = harness.model.requests.filter(
+    (call) => window.start <= call.seq && call.seq <= window.end,
+  ).length;
+  assert.that('HK-2', ends === 0 && modelCalls === 0, {
+    rule: 'a turn blocked at agent:turn:before (next not called) must not run: no model call, no agent:turn:after',
+    observed: `turn ${index + 1}, blocked, made ${modelCalls} model call(s) and ran agent:turn:after ${ends} time(s) (${where})`,
+  });
+  const stored = harness.archive
+    .messages(turn.sessionId)
+    .filter((message) => message.metadata[Keys.TurnId] === turn.turnId);
+  assert.that('ARC-8', stored.every((message) => message.metadata[Keys.TurnRecord] === undefined), {
+    rule: 'a turn blocked at agent:turn:before must write no turn record',
+    observed: `turn ${index + 1}, blocked, has a turn record (${where})`,
   });
 }
 

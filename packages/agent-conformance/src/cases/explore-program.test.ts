@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { describeProgram, generateProgram } from './explore-program';
-import { EXPLORED_SEEDS } from './svc-explored';
+import { describeProgram, generateHookedProgram, generateProgram, NO_HOOKS } from './explore-program';
+import { EXPLORED_SEEDS, HOOKED_SEEDS } from './svc-explored';
 
 describe('the explored programs', () => {
   const programs = EXPLORED_SEEDS.map(generateProgram);
@@ -40,5 +40,20 @@ describe('the explored programs', () => {
     expect(new Set(programs.flatMap((program) => program.tool))).toEqual(
       new Set(['instant', 'held', 'fails']),
     );
+  });
+
+  test('with middlewares keep the moves of the plain program of their seed, and block turns or drop inputs', () => {
+    const hooked = HOOKED_SEEDS.map(generateHookedProgram);
+    expect(programs.every((program) => program.hooks === NO_HOOKS)).toBe(true);
+    for (const program of hooked) {
+      expect({ ...program, hooks: NO_HOOKS }).toEqual(generateProgram(program.seed));
+      expect(program.hooks.blockTurns.length + program.hooks.dropInputs.length).toBeGreaterThan(0);
+    }
+    const plans = hooked.map((program) => program.hooks);
+    expect(plans.some((plan) => plan.blockTurns.length === 2)).toBe(true);
+    expect(plans.some((plan) => plan.blockTurns.length > 0 && plan.dropInputs.length > 0)).toBe(true);
+    expect(plans.some((plan) => plan.blockTurns.length === 0 && plan.dropInputs.length > 0)).toBe(true);
+    expect(new Set(plans.flatMap((plan) => plan.blockTurns))).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(describeProgram(hooked[0]!)).toMatch(/agent:(turn|input):before (blocks|drops)/);
   });
 });

@@ -24,6 +24,20 @@ export type ModelPlan = 'reply' | 'held-reply' | 'tool-call' | 'silent' | 'fails
 /** How one call of the program's tool answers. */
 export type ToolPlan = 'instant' | 'held' | 'fails';
 
+/**
+ * What another plugin's middlewares do to the program's session, as the contract lets them:
+ * block a turn at `agent:turn:before` ([HK-2]) or drop an input at `agent:input:before` ([HK-1]).
+ */
+export interface HookPlan {
+  /** The turns of the session (1 = its first) whose `agent:turn:before` a middleware blocks. */
+  readonly blockTurns: readonly number[];
+  /** The inputs of the program (1 = the first sent) an `agent:input:before` middleware drops. */
+  readonly dropInputs: readonly number[];
+}
+
+/** No middleware of another plugin: the plan of the programs of {@link generateProgram}. */
+export const NO_HOOKS: HookPlan = { blockTurns: [], dropInputs: [] };
+
 /** A generated program: its seed, its session, its steps and how its model and tool answer. */
 export interface ExploreProgram {
   readonly seed: number;
@@ -33,6 +47,13 @@ export interface ExploreProgram {
   readonly model: readonly ModelPlan[];
   /** The tool calls' answers in order; calls past the list answer at once. */
   readonly tool: readonly ToolPlan[];
+  /** What other plugins' middlewares do in the session. */
+  readonly hooks: HookPlan;
+}
+
+/** The content of the program's `index`-th input (1 = the first): unique across programs. */
+export function inputContent(program: Pick<ExploreProgram, 'seed'>, index: number): string {
+  return `program ${program.seed} input ${index}`;
 }
 
 const OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [
@@ -76,7 +97,24 @@ export function generateProgram(seed: number): ExploreProgram {
     ops,
     model: Array.from({ length: 2 * inputs + 4 }, () => random.weighted(MODEL_WEIGHTS)),
     tool: Array.from({ length: inputs + 4 }, () => random.weighted(TOOL_WEIGHTS)),
+    hooks: NO_HOOKS,
   };
+}
+
+/**
+ * The program of `seed` with middlewares of another plugin in its session: one or two turns
+ * blocked at `agent:turn:before`, an input dropped at `agent:input:before`, or both. Its moves
+ * and answers are those of {@link generateProgram} for the same seed.
+ */
+export function generateHookedProgram(seed: number): ExploreProgram {
+  const program = generateProgram(seed);
+  // A stream of its own, so that the moves stay those of the plain program.
+  const random = seededRandom(seed ^ 0x5bd1e995);
+  const inputs = program.ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
+  const blockTurns = random.chance(0.75) ? [random.between(1, 3)] : [];
+  if (blockTurns.length > 0 && random.chance(0.3)) blockTurns.push((blockTurns[0] ?? 1) + random.between(1, 2));
+  const dropInputs = blockTurns.length === 0 || random.chance(0.5) ? [random.between(1, inputs)] : [];
+  return { ...program, hooks: { blockTurns, dropInputs } };
 }
 
 /** The program in a line, for a failure message: `seed 7: human, settle, abort(queued) …`. */
@@ -86,5 +124,10 @@ export function describeProgram(program: ExploreProgram): string {
     const options = [op.queued ? 'queued' : '', op.quiet ? 'after quiet' : 'at once'].filter(Boolean);
     return `abort(${options.join(', ')})`;
   });
-  return `seed ${program.seed}: ${ops.join(', ')}; model answers ${program.model.join(', ')}; tool answers ${program.tool.join(', ')}`;
+  const { blockTurns, dropInputs } = program.hooks;
+  const hooks = [
+    blockTurns.length > 0 ? `; agent:turn:before blocks turn(s) ${blockTurns.join(', ')}` : '',
+    dropInputs.length > 0 ? `; agent:input:before drops input(s) ${dropInputs.join(', ')}` : '',
+  ].join('');
+  return `seed ${program.seed}: ${ops.join(', ')}; model answers ${program.model.join(', ')}; tool answers ${program.tool.join(', ')}${hooks}`;
 }

@@ -5,6 +5,7 @@ import type { ModelStep } from '../harness/model-step';
 import type { ToolStep } from '../harness/tool-step';
 import type { InputRecord } from '../runner/input-record';
 import type { ExploreOp, ExploreProgram, ModelPlan, ToolPlan } from './explore-program';
+import { inputContent } from './explore-program';
 import { sendHuman, sendInjection, session, turns } from './scenario';
 
 /** The tool every explored program's model calls. */
@@ -89,10 +90,14 @@ function script(state: RunState, isActive: () => boolean): void {
 /** What the session looks like once quiet: its running turn and its waiting inputs. */
 function sessionNow(state: RunState) {
   const all = turns(state.context.harness, state.program.sessionId);
-  const running = all.find((turn) => turn.afterRun === undefined)?.turnId;
+  const running = all.find((turn) => turn.afterRun === undefined && turn.before.blocked !== true)?.turnId;
   // By content (unique per program): an agent may hand its turn a copy of the message.
   const inTurns = new Set(all.flatMap((turn) => turn.inputs.map((input) => input.message.content)));
-  const waiting = state.inputs.filter((input) => !input.settled && !inTurns.has(input.message.content));
+  // A dropped input never waits for a turn, even while its settling is on its way back.
+  const dropped = new Set(state.program.hooks.dropInputs.map((index) => inputContent(state.program, index)));
+  const waiting = state.inputs.filter(
+    (input) => !input.settled && !inTurns.has(input.message.content) && !dropped.has(input.message.content),
+  );
   return { all, running, waiting };
 }
 
@@ -149,13 +154,38 @@ function openOldest(state: RunState): void {
 
 async function perform(state: RunState, op: ExploreOp): Promise<void> {
   const { context, program } = state;
-  const content = `program ${program.seed} input ${state.inputs.length + 1}`;
+  const content = inputContent(program, state.inputs.length + 1);
   if (op.kind === 'human') state.inputs.push(sendHuman(context, program.sessionId, content));
   else if (op.kind === 'injection') state.inputs.push(sendInjection(context, program.sessionId, content));
   else if (op.kind === 'settle') await context.harness.settle();
   else if (op.kind === 'open') openOldest(state);
   else if (op.kind === 'abort') await abort(state, op);
   else await abortStale(state);
+}
+
+/**
+ * The middlewares of another plugin the program's hook plan asks for, in its session only:
+ * they block its turns at `agent:turn:before` and drop its inputs at `agent:input:before` by
+ * not calling `next`. Returns their disposers.
+ */
+function addMiddlewares(state: RunState): (() => void)[] {
+  const h = state.context.harness;
+  const { program } = state;
+  const dropped = new Set(program.hooks.dropInputs.map((index) => inputContent(program, index)));
+  let turnsSeen = 0;
+  return [
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      const { message } = payload;
+      if (message.sessionId === program.sessionId && dropped.has(message.content)) return;
+      await next();
+    }),
+    h.hooks.middleware('agent:turn:before', async (payload, next) => {
+      if (payload.sessionId !== program.sessionId) return next();
+      turnsSeen += 1;
+      if (program.hooks.blockTurns.includes(turnsSeen)) return;
+      await next();
+    }),
+  ];
 }
 
 /**
@@ -168,6 +198,8 @@ export async function runProgram(context: CaseContext, program: ExploreProgram):
   const state: RunState = { context, program, inputs: [], aborts: [], held: [] };
   let active = true;
   script(state, () => active);
+  const hooked = program.hooks.blockTurns.length + program.hooks.dropInputs.length > 0;
+  const disposers = hooked ? addMiddlewares(state) : [];
   for (const op of program.ops) await perform(state, op);
   for (const call of state.held) call.gate.open();
   await h.until(
@@ -176,5 +208,6 @@ export async function runProgram(context: CaseContext, program: ExploreProgram):
   );
   await h.settle();
   active = false;
+  for (const dispose of disposers) dispose();
   return { program, inputs: state.inputs, aborts: state.aborts };
 }

@@ -1,14 +1,56 @@
+import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
 import { checkAborts } from './explore-check-aborts';
 import { checkIds } from './explore-check-ids';
 import { checkInputs } from './explore-check-inputs';
 import { checkTurns } from './explore-check-turns';
-import { describeProgram, generateProgram } from './explore-program';
+import type { ExploreProgram } from './explore-program';
+import { describeProgram, generateHookedProgram, generateProgram } from './explore-program';
 import { runProgram } from './explore-run';
 import { turnWindows } from './explore-windows';
 
 /** The seeds of the explored programs: fixed, so every run of the kit explores the same ones. */
 export const EXPLORED_SEEDS: readonly number[] = Array.from({ length: 64 }, (_, index) => index + 1);
+
+/** The seeds of the explored programs with other plugins' middlewares in their session. */
+export const HOOKED_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 65);
+
+/** The rules every explored program is checked against, whatever its order of moves. */
+const EXPLORED_RULES = [
+  'SVC-2',
+  'SCH-1',
+  'SCH-4',
+  'SCH-5',
+  'SCH-7',
+  'ABT-1',
+  'ABT-2',
+  'ABT-3',
+  'ABT-4',
+  'ABT-7',
+  'TID-1',
+  'TID-2',
+  'TID-3',
+  'ARC-6',
+  'ARC-8',
+  'USG-1',
+  'HK-8',
+  'OUT-1',
+  'OUT-2',
+] as const;
+
+/** Runs each program in a session of its own and checks after each what holds in any order. */
+async function explore(context: CaseContext, programs: readonly ExploreProgram[]): Promise<void> {
+  const h = context.harness;
+  for (const program of programs) {
+    const run = await runProgram(context, program);
+    const windows = turnWindows(h, program.sessionId);
+    const where = `explored program of ${describeProgram(program)}`;
+    checkTurns(h, windows, where);
+    checkInputs(h, run, windows, where);
+    checkAborts(h, run, windows, where);
+    checkIds(h, windows, where);
+  }
+}
 
 /**
  * Cases written for one path each miss what happens when two things meet: a second input while
@@ -24,44 +66,28 @@ export const EXPLORED_SEEDS: readonly number[] = Array.from({ length: 64 }, (_, 
  * ([ABT-1], [ABT-2], [ABT-4], [ABT-7]). A failure names the seed and the program.
  */
 const exploredPrograms = defineCase({
-  requirements: [
-    'SVC-2',
-    'SCH-1',
-    'SCH-4',
-    'SCH-5',
-    'SCH-7',
-    'ABT-1',
-    'ABT-2',
-    'ABT-3',
-    'ABT-4',
-    'ABT-7',
-    'TID-1',
-    'TID-2',
-    'TID-3',
-    'ARC-6',
-    'ARC-8',
-    'USG-1',
-    'HK-8',
-    'OUT-1',
-    'OUT-2',
-  ],
+  requirements: [...EXPLORED_RULES],
   name: 'generated programs of inputs, stops and held calls keep the rules of turns, ids, records and releases',
   timeoutMs: 60_000,
   timeoutViolates: ['SVC-2'],
-  run: async (context) => {
-    const h = context.harness;
-    for (const seed of EXPLORED_SEEDS) {
-      const program = generateProgram(seed);
-      const run = await runProgram(context, program);
-      const windows = turnWindows(h, program.sessionId);
-      const where = `explored program of ${describeProgram(program)}`;
-      checkTurns(h, windows, where);
-      checkInputs(h, run, windows, where);
-      checkAborts(h, run, windows, where);
-      checkIds(h, windows, where);
-    }
-  },
+  run: (context) => explore(context, EXPLORED_SEEDS.map(generateProgram)),
 });
 
-/** The case of generated programs ([SVC-2] and the rules it checks after each). */
-export const SVC_EXPLORED_CASES = [exploredPrograms];
+/**
+ * The same kind of programs with another plugin's middlewares in the session, doing what the
+ * contract lets them: one or two turns blocked at `agent:turn:before` ([HK-2]: the turn runs
+ * nothing, archives nothing, writes no record and has no `agent:turn:after`, and is not running
+ * for `abort` afterwards), an input dropped at `agent:input:before` ([HK-1]: in no turn, archived
+ * nowhere). Every other rule of the plain programs holds around them: the inputs queued behind a
+ * blocked turn open the next, a stop after it stops nothing.
+ */
+const hookedPrograms = defineCase({
+  requirements: [...EXPLORED_RULES.slice(0, 1), 'HK-1', 'HK-2', ...EXPLORED_RULES.slice(1)],
+  name: 'generated programs with turns blocked at agent:turn:before and inputs dropped at agent:input:before keep the same rules',
+  timeoutMs: 60_000,
+  timeoutViolates: ['SVC-2'],
+  run: (context) => explore(context, HOOKED_SEEDS.map(generateHookedProgram)),
+});
+
+/** The cases of generated programs ([SVC-2] and the rules they check after each). */
+export const SVC_EXPLORED_CASES = [exploredPrograms, hookedPrograms];
