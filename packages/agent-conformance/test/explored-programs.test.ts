@@ -4,14 +4,15 @@ import { runConformance } from '../src/index';
 import { REFERENCE_CAPABILITIES } from './capability-sets';
 import { type Mutation, referenceFactory } from './fixtures/reference-agent';
 
-const EXPLORED = CASES.filter((testCase) => testCase.id.startsWith('svc-2-generated-programs'));
+const EXPLORED = CASES.filter((testCase) => testCase.id.startsWith('svc-2-generated-programs-of-inputs'));
+const HOOKED = CASES.filter((testCase) => testCase.id.startsWith('svc-2-generated-programs-with-turns-blocked'));
 
-async function explore(mutations: readonly Mutation[]) {
+async function explore(mutations: readonly Mutation[], cases = EXPLORED) {
   const report = await runConformance({
     implementation: mutations.join(',') || 'reference',
     factory: referenceFactory(mutations),
     capabilities: REFERENCE_CAPABILITIES,
-    cases: EXPLORED,
+    cases,
   });
   return report.cases[0]!;
 }
@@ -22,6 +23,17 @@ describe('the generated programs alone', () => {
     const result = await explore([]);
     expect(result.message).toBeUndefined();
     expect(result.status).toBe('passed');
+  });
+
+  test('with middlewares are one case too, pass the reference agent, and catch an interrupted turn', async () => {
+    expect(HOOKED).toHaveLength(1);
+    expect(HOOKED[0]?.requirements).toEqual(expect.arrayContaining(['HK-1', 'HK-2']));
+    const passed = await explore([], HOOKED);
+    expect(passed.message).toBeUndefined();
+    expect(passed.status).toBe('passed');
+    const caught = await explore(['interrupt-running-turn'], HOOKED);
+    expect(caught.violated).toEqual(['SCH-1']);
+    expect(caught.message).toContain('agent:turn:before blocks turn');
   });
 
   test.each([
