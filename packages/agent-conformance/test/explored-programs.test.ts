@@ -5,7 +5,9 @@ import { REFERENCE_CAPABILITIES } from './capability-sets';
 import { type Mutation, referenceFactory } from './fixtures/reference-agent';
 
 const EXPLORED = CASES.filter((testCase) => testCase.id.startsWith('svc-2-generated-programs-of-inputs'));
-const HOOKED = CASES.filter((testCase) => testCase.id.startsWith('svc-2-generated-programs-with-turns-blocked'));
+const HOOKED = CASES.filter((testCase) =>
+  testCase.id.startsWith('svc-2-generated-programs-with-turns-blocked'),
+);
 
 async function explore(mutations: readonly Mutation[], cases = EXPLORED) {
   const report = await runConformance({

@@ -36,7 +36,13 @@ export function checkTurns(harness: Harness, windows: readonly TurnWindow[], whe
 }
 
 /** A turn a middleware blocked at `agent:turn:before`: it ran nothing and wrote nothing ([HK-2]). */
-function checkBlocked(harness: Harness, window: TurnWindow, ends: number, index: number, where: string): void {
+function checkBlocked(
+  harness: Harness,
+  window: TurnWindow,
+  ends: number,
+  index: number,
+  where: string,
+): void {
   const { turn } = window;
   const modelCalls = harness.model.requests.filter(
     (call) => window.start <= call.seq && call.seq <= window.end,
@@ -48,10 +54,14 @@ function checkBlocked(harness: Harness, window: TurnWindow, ends: number, index:
   const stored = harness.archive
     .messages(turn.sessionId)
     .filter((message) => message.metadata[Keys.TurnId] === turn.turnId);
-  assert.that('ARC-8', stored.every((message) => message.metadata[Keys.TurnRecord] === undefined), {
-    rule: 'a turn blocked at agent:turn:before must write no turn record',
-    observed: `turn ${index + 1}, blocked, has a turn record (${where})`,
-  });
+  assert.that(
+    'ARC-8',
+    stored.every((message) => message.metadata[Keys.TurnRecord] === undefined),
+    {
+      rule: 'a turn blocked at agent:turn:before must write no turn record',
+      observed: `turn ${index + 1}, blocked, has a turn record (${where})`,
+    },
+  );
 }
 
 function checkInputsOfTurn(window: TurnWindow, index: number, where: string): void {

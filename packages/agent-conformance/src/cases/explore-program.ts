@@ -112,7 +112,8 @@ export function generateHookedProgram(seed: number): ExploreProgram {
   const random = seededRandom(seed ^ 0x5bd1e995);
   const inputs = program.ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
   const blockTurns = random.chance(0.75) ? [random.between(1, 3)] : [];
-  if (blockTurns.length > 0 && random.chance(0.3)) blockTurns.push((blockTurns[0] ?? 1) + random.between(1, 2));
+  if (blockTurns.length > 0 && random.chance(0.3))
+    blockTurns.push((blockTurns[0] ?? 1) + random.between(1, 2));
   const dropInputs = blockTurns.length === 0 || random.chance(0.5) ? [random.between(1, inputs)] : [];
   return { ...program, hooks: { blockTurns, dropInputs } };
 }
