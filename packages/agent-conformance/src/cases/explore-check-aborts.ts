@@ -17,24 +17,27 @@ export function checkAborts(
 ): void {
   for (const abort of run.aborts) {
     if (abort.stale) checkStale(abort, where);
-    else if (abort.quiet) checkQuiet(harness, abort, windows, where);
+    else if (abort.quiet) checkQuiet(harness, run, abort, windows, where);
   }
   checkStoppedOnlyByAbort(run, windows, where);
 }
 
 /**
- * A turn ends aborted only when an abort came for it: after the session's previous turn ended,
- * by the end of this one. Nothing else in a program stops a turn: an input that arrives never
- * does ([SCH-1]).
+ * A turn ends aborted only when an abort or a clearing came for it: after the session's previous
+ * turn ended, by the end of this one. Nothing else in a program stops a turn: an input that
+ * arrives never does ([SCH-1]).
  */
 function checkStoppedOnlyByAbort(run: ProgramRun, windows: readonly TurnWindow[], where: string): void {
   windows.forEach((window, index) => {
     if (window.turn.after?.outcome !== 'aborted') return;
     const after = windows[index - 1]?.end ?? 0;
-    const stopped = run.aborts.some((abort) => !abort.stale && abort.seq > after && abort.seq <= window.end);
+    const within = (seq: number) => seq > after && seq <= window.end;
+    const stopped =
+      run.aborts.some((abort) => !abort.stale && within(abort.seq)) ||
+      run.clearings.some((clearing) => within(clearing.seq));
     assert.that('SCH-1', stopped, {
       rule: 'a new input must never interrupt the running turn of its session: only a stop ends a turn aborted',
-      observed: `turn ${index + 1} ended aborted though no abort came while it could have run (${where})`,
+      observed: `turn ${index + 1} ended aborted though no abort or clearing came while it could have run (${where})`,
     });
   });
 }
@@ -48,6 +51,7 @@ function checkStale(abort: AbortObservation, where: string): void {
 
 function checkQuiet(
   harness: Harness,
+  run: ProgramRun,
   abort: AbortObservation,
   windows: readonly TurnWindow[],
   where: string,
@@ -58,7 +62,12 @@ function checkQuiet(
   });
   const stopped = windows.find((window) => window.turn.turnId === abort.running);
   if (stopped !== undefined) checkStopped(harness, abort, stopped, where);
+  // During a clearing its hold decides what waits ([CLR-2]); a clearing afterwards may release
+  // what the abort left waiting ([CLR-1]).
+  if (abort.duringClearing) return;
   for (const input of abort.waiting) {
+    const settled = input.settleSeq ?? Number.POSITIVE_INFINITY;
+    if (run.clearings.some((clearing) => clearing.seq > abort.seq && clearing.seq < settled)) continue;
     const holding = turnsHolding(windows, input.message.content);
     if (abort.queued)
       assert.that('ABT-3', holding.length === 0, {

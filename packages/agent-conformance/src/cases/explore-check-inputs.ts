@@ -75,19 +75,37 @@ function checkDropped(content: string, turns: number, entries: readonly string[]
   });
 }
 
-/** An input in no turn: the contract lets only an abort with `queued` release it here. */
+/**
+ * An input in no turn: the contract lets only an abort with `queued` release it here, or a
+ * clearing that came after it and before its `clear` began — one that arrived while `clear` ran
+ * waits for it ([CLR-2]).
+ */
 function checkReleased(run: ProgramRun, input: InputRecord, entries: readonly string[], where: string): void {
   const content = input.message.content;
-  const releasing = run.aborts.some(
-    (abort) =>
-      abort.queued && abort.seq > input.seq && abort.seq < (input.settleSeq ?? Number.POSITIVE_INFINITY),
+  const settled = input.settleSeq ?? Number.POSITIVE_INFINITY;
+  const byAbort = run.aborts.some((abort) => abort.queued && abort.seq > input.seq && abort.seq < settled);
+  const byClearing = run.clearings.some(
+    (clearing) => clearing.seq < settled && input.seq < (clearing.clearStart ?? Number.POSITIVE_INFINITY),
   );
-  assert.that('SVC-2', releasing, {
+  assert.that('SVC-2', byAbort || byClearing, {
     rule: 'an input settles only once its turn ended, or it was released (abort with queued, clearing, deletion, shutdown) or dropped by a hook',
-    observed: `"${content}" settled without entering a turn, and no abort with queued came between its arrival and its settling (${where})`,
+    observed: `"${content}" settled without entering a turn, and no abort with queued nor clearing came between its arrival and its settling (${where})`,
   });
-  assert.that('ABT-3', entries.length === 1 && entries[0]?.startsWith('undefined/') === true, {
-    rule: 'an input released by abort with queued must be archived once, without a turn id',
-    observed: `"${content}" was released and archived ${entries.length} time(s) (turn id/entry: ${entries.join(', ') || 'none'}) (${where})`,
-  });
+  const unarchived = entries.length === 0;
+  const withoutTurnId = entries.length === 1 && entries[0]?.startsWith('undefined/') === true;
+  if (byAbort && !byClearing)
+    assert.that('ABT-3', withoutTurnId, {
+      rule: 'an input released by abort with queued must be archived once, without a turn id',
+      observed: `"${content}" was released and archived ${entries.length} time(s) (turn id/entry: ${entries.join(', ') || 'none'}) (${where})`,
+    });
+  else if (byClearing && !byAbort)
+    assert.that('CLR-1', unarchived, {
+      rule: 'an input a clearing released must not be archived',
+      observed: `"${content}" was released by a clearing and archived ${entries.length} time(s) (turn id/entry: ${entries.join(', ')}) (${where})`,
+    });
+  else
+    assert.that('ABT-3', unarchived || withoutTurnId, {
+      rule: 'an input released by abort with queued or a clearing must be archived at most once, without a turn id',
+      observed: `"${content}" was released and archived ${entries.length} time(s) (turn id/entry: ${entries.join(', ')}) (${where})`,
+    });
 }

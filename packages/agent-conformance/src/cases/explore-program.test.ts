@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { describeProgram, generateHookedProgram, generateProgram, NO_HOOKS } from './explore-program';
-import { EXPLORED_SEEDS, HOOKED_SEEDS } from './svc-explored';
+import {
+  describeProgram,
+  generateClearingProgram,
+  generateHookedProgram,
+  generateProgram,
+  NO_HOOKS,
+} from './explore-program';
+import { CLEARING_SEEDS, EXPLORED_SEEDS, HOOKED_SEEDS } from './svc-explored';
 
 describe('the explored programs', () => {
   const programs = EXPLORED_SEEDS.map(generateProgram);
@@ -55,5 +61,19 @@ describe('the explored programs', () => {
     expect(plans.some((plan) => plan.blockTurns.length === 0 && plan.dropInputs.length > 0)).toBe(true);
     expect(new Set(plans.flatMap((plan) => plan.blockTurns))).toEqual(new Set([1, 2, 3, 4, 5]));
     expect(describeProgram(hooked[0]!)).toMatch(/agent:(turn|input):before (blocks|drops)/);
+  });
+
+  test('with clearings clear at once and after quiet, with clear held and not, and only those', () => {
+    const clearing = CLEARING_SEEDS.map(generateClearingProgram);
+    expect(programs.some((program) => program.ops.some((op) => op.kind === 'clear'))).toBe(false);
+    const clears = new Set(
+      clearing.flatMap((program) =>
+        program.ops.flatMap((op) => (op.kind === 'clear' ? [`${op.quiet} ${op.held}`] : [])),
+      ),
+    );
+    expect([...clears].sort()).toEqual(['false false', 'false true', 'true false', 'true true']);
+    expect(
+      describeProgram(clearing.find((program) => program.ops.some((op) => op.kind === 'clear'))!),
+    ).toMatch(/clear\((held, )?(at once|after quiet)\)/);
   });
 });

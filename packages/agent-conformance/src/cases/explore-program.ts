@@ -16,7 +16,12 @@ export type ExploreOp =
   /** `abort(sessionId, { queued })`, after waiting for quiet when `quiet`. */
   | { readonly kind: 'abort'; readonly queued: boolean; readonly quiet: boolean }
   /** After waiting for quiet, `abort` with the id of a turn that is not running ([ABT-2]). */
-  | { readonly kind: 'abort-stale' };
+  | { readonly kind: 'abort-stale' }
+  /**
+   * `clearing([session], clear)`, after waiting for quiet when `quiet`; a `held` clear waits
+   * until the program lets it go, as a held call does (`open`). `clear` erases nothing.
+   */
+  | { readonly kind: 'clear'; readonly quiet: boolean; readonly held: boolean };
 
 /** How one model call of the program answers. */
 export type ModelPlan = 'reply' | 'held-reply' | 'tool-call' | 'silent' | 'fails';
@@ -79,17 +84,25 @@ const TOOL_WEIGHTS: readonly (readonly [ToolPlan, number])[] = [
   ['fails', 15],
 ];
 
-function generateOp(random: SeededRandom): ExploreOp {
-  const kind = random.weighted(OP_WEIGHTS);
+/** The moves of programs with clearings: those of the plain programs and `clear`. */
+const CLEARING_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [...OP_WEIGHTS, ['clear', 14]];
+
+function generateOp(random: SeededRandom, weights: typeof OP_WEIGHTS): ExploreOp {
+  const kind = random.weighted(weights);
   if (kind === 'abort') return { kind, queued: random.chance(0.5), quiet: random.chance(0.6) };
-  return { kind };
+  if (kind === 'clear') return { kind, quiet: random.chance(0.5), held: random.chance(0.6) };
+  return { kind } as ExploreOp;
 }
 
 /** The program of `seed`: the same seed gives the same program everywhere. */
 export function generateProgram(seed: number): ExploreProgram {
+  return generate(seed, OP_WEIGHTS);
+}
+
+function generate(seed: number, weights: typeof OP_WEIGHTS): ExploreProgram {
   const random = seededRandom(seed);
   const first: ExploreOp = { kind: random.chance(0.7) ? 'human' : 'injection' };
-  const ops = [first, ...Array.from({ length: random.between(4, 9) }, () => generateOp(random))];
+  const ops = [first, ...Array.from({ length: random.between(4, 9) }, () => generateOp(random, weights))];
   const inputs = ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
   return {
     seed,
@@ -118,13 +131,26 @@ export function generateHookedProgram(seed: number): ExploreProgram {
   return { ...program, hooks: { blockTurns, dropInputs } };
 }
 
+/**
+ * The program of `seed` whose moves also clear the session's history: `clearing` at once or after
+ * quiet, with a `clear` that returns at once or is held while inputs arrive ([CLR-1], [CLR-2]).
+ */
+export function generateClearingProgram(seed: number): ExploreProgram {
+  return generate(seed, CLEARING_OP_WEIGHTS);
+}
+
+function describeOp(op: ExploreOp): string {
+  const when = (quiet: boolean) => (quiet ? 'after quiet' : 'at once');
+  if (op.kind === 'abort')
+    return `abort(${[op.queued ? 'queued' : '', when(op.quiet)].filter(Boolean).join(', ')})`;
+  if (op.kind === 'clear')
+    return `clear(${[op.held ? 'held' : '', when(op.quiet)].filter(Boolean).join(', ')})`;
+  return op.kind;
+}
+
 /** The program in a line, for a failure message: `seed 7: human, settle, abort(queued) …`. */
 export function describeProgram(program: ExploreProgram): string {
-  const ops = program.ops.map((op) => {
-    if (op.kind !== 'abort') return op.kind;
-    const options = [op.queued ? 'queued' : '', op.quiet ? 'after quiet' : 'at once'].filter(Boolean);
-    return `abort(${options.join(', ')})`;
-  });
+  const ops = program.ops.map(describeOp);
   const { blockTurns, dropInputs } = program.hooks;
   const hooks = [
     blockTurns.length > 0 ? `; agent:turn:before blocks turn(s) ${blockTurns.join(', ')}` : '',

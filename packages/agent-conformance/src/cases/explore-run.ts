@@ -27,6 +27,23 @@ export interface AbortObservation {
   readonly waiting: readonly InputRecord[];
   /** Stale only: what changed once quiet again, in words; `undefined` when nothing did. */
   readonly changed: string | undefined;
+  /** Whether a clearing of the program had not settled yet: its hold may keep inputs waiting. */
+  readonly duringClearing: boolean;
+}
+
+/** One `clearing` an explored program made, what the session looked like, and when `clear` ran. */
+export interface ClearingObservation {
+  /** The activity number just before the call. */
+  readonly seq: number;
+  /** Whether the case waited for quiet first: then `running` and `waiting` are known. */
+  readonly quiet: boolean;
+  /** After quiet: the inputs handed over, not settled and in no turn yet (queued or pending). */
+  readonly waiting: readonly InputRecord[];
+  /** The activity numbers when `clear` began and returned; `undefined` until then. */
+  clearStart: number | undefined;
+  clearEnd: number | undefined;
+  /** Whether the `clearing` call settled. */
+  settled: boolean;
 }
 
 /** What running an explored program left to check. */
@@ -34,6 +51,7 @@ export interface ProgramRun {
   readonly program: ExploreProgram;
   readonly inputs: readonly InputRecord[];
   readonly aborts: readonly AbortObservation[];
+  readonly clearings: readonly ClearingObservation[];
 }
 
 interface HeldCall {
@@ -46,6 +64,10 @@ interface RunState {
   readonly program: ExploreProgram;
   readonly inputs: InputRecord[];
   readonly aborts: AbortObservation[];
+  readonly clearings: ClearingObservation[];
+  /** The program's clearings: their held `clear` and their settling. */
+  readonly clearingGates: Gate[];
+  readonly clearingsDone: Promise<void>[];
   readonly held: HeldCall[];
 }
 
@@ -116,7 +138,12 @@ async function abort(state: RunState, op: Extract<ExploreOp, { kind: 'abort' }>)
     running: now?.running,
     waiting: now?.waiting ?? [],
     changed: undefined,
+    duringClearing: clearingUnsettled(state),
   });
+}
+
+function clearingUnsettled(state: RunState): boolean {
+  return state.clearings.some((clearing) => !clearing.settled);
 }
 
 /** `abort` naming an ended turn (or an id never given), then what changed once quiet again. */
@@ -145,7 +172,44 @@ async function abortStale(state: RunState): Promise<void> {
     running: before.running,
     waiting: before.waiting,
     changed,
+    duringClearing: clearingUnsettled(state),
   });
+}
+
+/**
+ * `clearing` of the program's session with a `clear` that erases nothing (the records the checks
+ * read stay): it returns at once, or when the program lets it go as it does a held call.
+ */
+async function clear(state: RunState, op: Extract<ExploreOp, { kind: 'clear' }>): Promise<void> {
+  const { context, program } = state;
+  const h = context.harness;
+  // One clearing at a time: the text does not settle overlapping ones ([CLR-7] is decided).
+  for (const earlier of state.clearingGates) earlier.open();
+  await Promise.all(state.clearingsDone);
+  if (op.quiet) await h.settle();
+  const now = op.quiet ? sessionNow(state) : undefined;
+  const gate = createGate();
+  state.clearingGates.push(gate);
+  const observation: ClearingObservation = {
+    seq: h.tick(),
+    quiet: op.quiet,
+    waiting: now?.waiting ?? [],
+    clearStart: undefined,
+    clearEnd: undefined,
+    settled: false,
+  };
+  if (op.held) state.held.push({ gate, started: () => observation.clearStart !== undefined });
+  state.clearings.push(observation);
+  const settled = () => {
+    observation.settled = true;
+    h.tick(); // activity, so that the case's waits look again
+  };
+  const clearing = context.agent.clearing([program.sessionId], async () => {
+    observation.clearStart = h.tick();
+    if (op.held) await gate.opened;
+    observation.clearEnd = h.tick();
+  });
+  state.clearingsDone.push(clearing.then(settled, settled));
 }
 
 function openOldest(state: RunState): void {
@@ -160,6 +224,7 @@ async function perform(state: RunState, op: ExploreOp): Promise<void> {
   else if (op.kind === 'settle') await context.harness.settle();
   else if (op.kind === 'open') openOldest(state);
   else if (op.kind === 'abort') await abort(state, op);
+  else if (op.kind === 'clear') await clear(state, op);
   else await abortStale(state);
 }
 
@@ -195,7 +260,16 @@ function addMiddlewares(state: RunState): (() => void)[] {
 export async function runProgram(context: CaseContext, program: ExploreProgram): Promise<ProgramRun> {
   const h = context.harness;
   session(h, program.sessionId);
-  const state: RunState = { context, program, inputs: [], aborts: [], held: [] };
+  const state: RunState = {
+    context,
+    program,
+    inputs: [],
+    aborts: [],
+    clearings: [],
+    clearingGates: [],
+    clearingsDone: [],
+    held: [],
+  };
   let active = true;
   script(state, () => active);
   const hooked = program.hooks.blockTurns.length + program.hooks.dropInputs.length > 0;
@@ -203,11 +277,11 @@ export async function runProgram(context: CaseContext, program: ExploreProgram):
   for (const op of program.ops) await perform(state, op);
   for (const call of state.held) call.gate.open();
   await h.until(
-    () => state.inputs.every((input) => input.settled),
-    `every input of the explored program of seed ${program.seed} to settle`,
+    () => state.inputs.every((input) => input.settled) && state.clearings.every((call) => call.settled),
+    `every input and clearing of the explored program of seed ${program.seed} to settle`,
   );
   await h.settle();
   active = false;
   for (const dispose of disposers) dispose();
-  return { program, inputs: state.inputs, aborts: state.aborts };
+  return { program, inputs: state.inputs, aborts: state.aborts, clearings: state.clearings };
 }

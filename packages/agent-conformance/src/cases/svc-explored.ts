@@ -1,11 +1,17 @@
 import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
 import { checkAborts } from './explore-check-aborts';
+import { checkClearings } from './explore-check-clearings';
 import { checkIds } from './explore-check-ids';
 import { checkInputs } from './explore-check-inputs';
 import { checkTurns } from './explore-check-turns';
 import type { ExploreProgram } from './explore-program';
-import { describeProgram, generateHookedProgram, generateProgram } from './explore-program';
+import {
+  describeProgram,
+  generateClearingProgram,
+  generateHookedProgram,
+  generateProgram,
+} from './explore-program';
 import { runProgram } from './explore-run';
 import { turnWindows } from './explore-windows';
 
@@ -14,6 +20,9 @@ export const EXPLORED_SEEDS: readonly number[] = Array.from({ length: 64 }, (_, 
 
 /** The seeds of the explored programs with other plugins' middlewares in their session. */
 export const HOOKED_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 65);
+
+/** The seeds of the explored programs that also clear the session's history. */
+export const CLEARING_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 97);
 
 /** The rules every explored program is checked against, whatever its order of moves. */
 const EXPLORED_RULES = [
@@ -48,6 +57,7 @@ async function explore(context: CaseContext, programs: readonly ExploreProgram[]
     checkTurns(h, windows, where);
     checkInputs(h, run, windows, where);
     checkAborts(h, run, windows, where);
+    checkClearings(h, run, windows, where);
     checkIds(h, windows, where);
   }
 }
@@ -89,5 +99,22 @@ const hookedPrograms = defineCase({
   run: (context) => explore(context, HOOKED_SEEDS.map(generateHookedProgram)),
 });
 
+/**
+ * The same kind of programs with clearings among their moves: `clearing` of the session at once
+ * or after quiet, its `clear` returning at once or held while inputs arrive and calls are let go.
+ * After each it also checks that `clear` ran with no turn of the session running ([CLR-1]), that
+ * no turn started while it ran and the inputs that arrived meanwhile waited, unarchived, to run
+ * after it ([CLR-2]), and after quiet that the running turn ended aborted and the waiting inputs
+ * were released without being archived ([CLR-1]). One clearing at a time: overlapping ones are
+ * [CLR-7], which the text does not settle.
+ */
+const clearingPrograms = defineCase({
+  requirements: [...EXPLORED_RULES.slice(0, 10), 'CLR-1', 'CLR-2', ...EXPLORED_RULES.slice(10)],
+  name: 'generated programs with clearings of the session keep the rules of clearing and the same rules',
+  timeoutMs: 60_000,
+  timeoutViolates: ['SVC-2'],
+  run: (context) => explore(context, CLEARING_SEEDS.map(generateClearingProgram)),
+});
+
 /** The cases of generated programs ([SVC-2] and the rules they check after each). */
-export const SVC_EXPLORED_CASES = [exploredPrograms, hookedPrograms];
+export const SVC_EXPLORED_CASES = [exploredPrograms, hookedPrograms, clearingPrograms];
