@@ -128,7 +128,9 @@ async function abort(state: RunState, op: Extract<ExploreOp, { kind: 'abort' }>)
   if (op.quiet) await context.harness.settle();
   const now = op.quiet ? sessionNow(state) : undefined;
   const seq = context.harness.tick();
-  const returned = context.agent.abort(program.sessionId, { queued: op.queued });
+  // A reason, as operators give: it changes nothing but the turn-end log line ([ABT-5], [OUT-2]).
+  const reason = `program ${program.seed} stopped`;
+  const returned = context.agent.abort(program.sessionId, { queued: op.queued, reason });
   state.aborts.push({
     seq,
     queued: op.queued,
