@@ -5,8 +5,8 @@ import { windowAt } from './explore-windows';
 import { outbound, streamChunks, turns, usageOf } from './scenario';
 
 /**
- * Checks of the ids an explored program's turns hand out and carry, and of one `token:usage`
- * per answered model call. Not public API.
+ * Checks of the ids an explored program's turns hand out and carry, of one `token:usage` per
+ * answered model call, and of one `agent:llm:before` per model call. Not public API.
  */
 export function checkIds(harness: Harness, windows: readonly TurnWindow[], where: string): void {
   const all = turns(harness).map((turn) => turn.turnId);
@@ -19,6 +19,29 @@ export function checkIds(harness: Harness, windows: readonly TurnWindow[], where
   checkCarried(harness, windows, sessionId, where);
   checkToolCalls(harness, windows, sessionId, where);
   checkUsagePerCall(harness, windows, where);
+  checkModelCallsHooked(harness, windows, sessionId, where);
+}
+
+/**
+ * Every model call of a turn has its own `agent:llm:before` ([HK-3]): a turn makes no more model
+ * calls than it ran the hook — a call made again after a failure without the hook is one more.
+ */
+function checkModelCallsHooked(
+  harness: Harness,
+  windows: readonly TurnWindow[],
+  sessionId: string,
+  where: string,
+): void {
+  const hooked = harness.hooks.of('agent:llm:before').filter((run) => run.payload.sessionId === sessionId);
+  windows.forEach((window, index) => {
+    const within = (seq: number) => window.start <= seq && seq <= window.end;
+    const calls = harness.model.requests.filter((call) => within(call.seq)).length;
+    const runs = hooked.filter((run) => within(run.seq)).length;
+    assert.that('HK-3', calls <= runs, {
+      rule: 'agent:llm:before must run before every model call, each retry and each call after a failure included',
+      observed: `turn ${index + 1} made ${calls} model call(s) and ran agent:llm:before ${runs} time(s) (${where})`,
+    });
+  });
 }
 
 /** Usage, replies and notices, stream chunks: each carries the id of the turn it came from. */

@@ -42,6 +42,7 @@ const EXPLORED_RULES = [
   'ARC-6',
   'ARC-8',
   'USG-1',
+  'HK-3',
   'HK-8',
   'OUT-1',
   'OUT-2',
@@ -72,6 +73,7 @@ async function explore(context: CaseContext, programs: readonly ExploreProgram[]
  * released ([ABT-3]), archived once with the right id ([ARC-6]); turns one at a time ([SCH-5]) and never ended by an arriving input ([SCH-1]),
  * injections alone ([SCH-4]), one source per turn ([SCH-7]); one end, one record, one reply
  * when replied ([HK-8], [ARC-8], [OUT-1], [OUT-2]); fresh ids carried everywhere ([TID-1]–[TID-3]);
+ * one agent:llm:before per model call ([HK-3]);
  * one usage per answered call ([USG-1]); and what each abort made after quiet returned and did
  * ([ABT-1], [ABT-2], [ABT-4], [ABT-7]). A failure names the seed and the program.
  */
