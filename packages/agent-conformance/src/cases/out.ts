@@ -266,7 +266,10 @@ const noErrorUnlessError = defineCase({
     await sendHuman(context, 'silent', 'question').done;
     const held = await holdTurn(context, { sessionId: 'aborted', content: 'question', untilAborted: true });
     // With a reason: it says why the turn was stopped, which is still no failure ([ABT-5]).
-    context.agent.abort('aborted', { reason: 'the operator stopped it', by: { id: 'admin-1', name: 'Admin' } });
+    context.agent.abort('aborted', {
+      reason: 'the operator stopped it',
+      by: { id: 'admin-1', name: 'Admin' },
+    });
     await held.input.done;
     for (const outcome of ['silent', 'aborted'] as const) {
       const after = assert.defined('OUT-2', turns(h, outcome)[0]?.after, {

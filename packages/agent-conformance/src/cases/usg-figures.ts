@@ -286,6 +286,49 @@ const trimmedOverBudgetWithinWindow = defineCase({
   },
 });
 
+/**
+ * [USG-3] `trimmed` is true "from the first call of the turn whose assembled estimate exceeded
+ * tokenBudget" (「这次或之前某次调用组装后的估算超过了tokenBudget」): also when that call is not the
+ * turn's first. The turn's first call is small; two tool results then bring its second call
+ * between the budget and the window (sized from a probe turn, as in the case above). The near
+ * miss settles the turn's flag at its first call and keeps it for every later one.
+ */
+const trimmedFromLaterCall = defineCase({
+  requirements: ['USG-3'],
+  name: 'trimmed turns true at a later call of the turn when it is the first whose estimate is over the budget',
+  harness: { model: { contextWindow: 4096, maxOutputTokens: 2048 } },
+  run: async (context) => {
+    const h = context.harness;
+    const bulk = new Map<string, string>([['probe', BULK_UNIT.repeat(PROBE_UNITS)]]);
+    h.contribute({
+      localId: 'bulk',
+      bucket: 'systemOther',
+      label: 'Bulk',
+      build: (view) => bulk.get(view.sessionId) ?? '',
+    });
+    for (const id of ['empty', 'probe', 's1']) session(h, id, { settings: { historyLimit: 0 } });
+    h.model.script([{ text: 'probed' }, { text: 'probed' }]);
+    await sendHuman(context, 'empty', 'question').done;
+    await sendHuman(context, 'probe', 'question').done;
+    const empty = firstUsage(h, 'empty', 'USG-3');
+    const perUnit = (firstUsage(h, 'probe', 'USG-3').used - empty.used) / PROBE_UNITS;
+    const gap = empty.contextWindow - empty.tokenBudget;
+    if (!(perUnit > 0) || gap < 200 * perUnit || empty.used >= empty.tokenBudget) return;
+    const half = BULK_UNIT.repeat(Math.round((empty.tokenBudget + gap / 2 - empty.used) / perUnit / 2));
+    h.tools.define({ name: 'fetch', steps: [{ result: half }, { result: half }] });
+    h.model.script([{ toolCalls: [{ name: 'fetch' }, { name: 'fetch' }] }, { text: 'done' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const [first, second] = usageOf(h, { sessionId: 's1' });
+    // An agent that cut the tool results short sent nothing over the budget: nothing to tell apart.
+    if (first === undefined || second === undefined || first.used > first.tokenBudget) return;
+    if (second.used <= second.tokenBudget) return;
+    assert.equal('USG-3', second.trimmed, true, {
+      rule: 'trimmed must be true from the first call of the turn whose assembled estimate exceeds tokenBudget, also when that is a later call of the turn',
+      subject: `trimmed of the second call, estimated at ${second.used} tokens (budget ${second.tokenBudget}; the first call ${first.used})`,
+    });
+  },
+});
+
 /** A history with a stop marker and an event marker among its conversation messages. */
 const HISTORY_WITH_MARKERS: readonly MessageDraft[] = [
   { role: 'user', content: 'old question 1' },
@@ -380,6 +423,7 @@ export const USG_FIGURES_CASES = [
   estimateCountsRewrittenContent,
   estimateCountsReplacedTool,
   trimmedOverBudgetWithinWindow,
+  trimmedFromLaterCall,
   snapshotCountLeavesOutMarkers,
   snapshotCountBeyondLimit,
   estimateCountsToolCallArguments,
