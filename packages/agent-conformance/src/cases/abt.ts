@@ -80,6 +80,54 @@ const stopsToolLoop = defineCase({
   },
 });
 
+/**
+ * [ABT-1] A stop that lands while a response's tool calls are starting: a listener of the first
+ * call's `tool:execute` aborts the turn at once, while an `agent:tool:before` middleware that
+ * yields holds the others. Calls of one response may run side by side, but
+ * a call that had not started by then must not start afterwards (the first one may stand: its
+ * `tool:execute` is how it starts). The near miss checks the stop once per call, before its
+ * `agent:tool:before`, and lets every call it began that way go on to execute.
+ */
+const stopWhileToolCallsStart = defineCase({
+  requirements: ['ABT-1'],
+  name: 'an abort while the first of several tool calls starts lets none of the others start afterwards',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup', steps: [{ untilAborted: true }, { result: 'b' }, { result: 'c' }] });
+    h.model.script([
+      { toolCalls: [{ name: 'lookup' }, { name: 'lookup' }, { name: 'lookup' }] },
+      { text: 'must not be asked' },
+    ]);
+    // Another plugin's middleware that yields before `next`, as an async one does: calls of a
+    // response run side by side each pass their own start before the first one executes.
+    h.hooks.middleware('agent:tool:before', async (_payload, next) => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await next();
+    });
+    let stoppedAt: number | undefined;
+    h.services.events.on('tool:execute', () => {
+      if (stoppedAt !== undefined) return;
+      stoppedAt = h.tick();
+      context.agent.abort('s1');
+    });
+    await sendHuman(context, 's1', 'look three things up').done;
+    const stop = assert.defined('ABT-1', stoppedAt, {
+      rule: 'a tool call must emit tool:execute',
+      subject: 'the stop made when the first tool call started',
+    });
+    const after = h.tools.calls.slice(1).filter((call) => call.seq > stop).length;
+    assert.equal('ABT-1', after, 0, {
+      rule: 'after abort no further tool call may start in the stopped turn, also when the calls of one response run side by side',
+      subject: 'the tool calls after the first that started after the stop',
+    });
+    assert.equal('ABT-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'a turn stopped by abort must end with outcome "aborted"',
+      subject: 'the outcome of the stopped turn',
+    });
+  },
+});
+
 const turnIdGuard = defineCase({
   requirements: ['ABT-2'],
   name: 'abort with another turn id does nothing and returns false',
@@ -776,6 +824,7 @@ const stopWithoutByNotTheOpener = defineCase({
 export const ABT_CASES = [
   stopsModelCall,
   stopsToolLoop,
+  stopWhileToolCallsStart,
   turnIdGuard,
   releasedArchivedWithoutTurn,
   withoutQueuedNextTurn,
