@@ -3,6 +3,7 @@ import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
+import { repeatedCallCase } from './repeated-call';
 import { rollBackFirstOfTwo } from './rollback';
 import {
   callContains,
@@ -1129,6 +1130,20 @@ const recordStoredBeforeTurnAfter = defineCase({
 });
 
 /** The cases of the ARC family ([ARC-1]..[ARC-9]). */
+/**
+ * [ARC-2] Two identical tool calls of one response (same tool, same arguments) are two calls,
+ * each answered by a persisted result with its own call id (see `repeated-call.ts`).
+ */
+const repeatedCallRecorded = repeatedCallCase('ARC-2', 'gets a persisted result with its call id', (h) => {
+  const recorded = h.archive
+    .messages('s1')
+    .filter((message) => message.role === 'tool' && message.metadata[Keys.CallId] !== undefined);
+  assert.equal('ARC-2', new Set(recorded.map((message) => message.metadata[Keys.CallId])).size, 2, {
+    rule: 'every tool call must be answered by a persisted tool result recording its callId, also a repeated one',
+    subject: 'the distinct call ids on the persisted tool results of two identical calls',
+  });
+});
+
 export const ARC_CASES = [
   groupsCarryTurnId,
   groupRecordsCalls,
@@ -1162,4 +1177,5 @@ export const ARC_CASES = [
   toolAfterMetadataPerCall,
   openingArchivedWithoutModel,
   recordStoredBeforeTurnAfter,
+  repeatedCallRecorded,
 ];

@@ -124,6 +124,52 @@ const allSessions = defineCase({
   },
 });
 
+/**
+ * [CLR-2] [CLR-3] A clearing holds its sessions also when nothing runs or waits in them: one that
+ * had a turn which ended, named by id, and every session with `undefined` while none has state.
+ * An input that arrives while `clear` runs waits for it. The near miss sees nothing to stop and
+ * runs `clear` with no hold, so the input opens a turn whose reply `clear` may erase.
+ */
+function idleHoldCase(sessionIds: readonly string[] | undefined) {
+  const named = sessionIds === undefined ? 'every session, none with a turn or an input' : 'an idle session';
+  return defineCase({
+    requirements: sessionIds === undefined ? ['CLR-3', 'CLR-2'] : ['CLR-2'],
+    name: `clearing ${named} still holds it: an input arriving while clear runs waits for it`,
+    run: async (context) => {
+      const h = context.harness;
+      session(h, 's1');
+      h.model.script([{ text: 'first reply' }, { text: 'reply after the clearing' }]);
+      await sendHuman(context, 's1', 'a turn that ended').done;
+      await h.settle();
+      const clearing = await holdClearing(context, sessionIds);
+      const late = sendHuman(context, 's1', 'arrived while clear ran');
+      await h.settle();
+      const rule =
+        'an input arriving while clearing holds the session must open no turn until clear() ended, also when the session had nothing running or waiting';
+      const requirement = sessionIds === undefined ? 'CLR-3' : 'CLR-2';
+      assert.equal(requirement, turns(h, 's1').length, 1, {
+        rule,
+        subject: 'the turns of s1 started while clear() ran',
+      });
+      const opened = h.tick();
+      clearing.gate.open();
+      await clearing.outcome;
+      await late.done;
+      const lateTurn = turns(h, 's1')[1];
+      assert.that(requirement, lateTurn !== undefined && lateTurn.before.seq > opened, {
+        rule: 'inputs held by clearing must be processed once clear() ended',
+        observed:
+          lateTurn === undefined
+            ? 'the held input opened no turn'
+            : "the held input's turn started before clear() ended",
+      });
+    },
+  });
+}
+
+const idleSessionHeld = idleHoldCase(['s1']);
+const everyIdleSessionHeld = idleHoldCase(undefined);
+
 const outsideTheChain = defineCase({
   requirements: ['CLR-4'],
   name: 'stopping and holding happen before the memory:clear chain, whatever its middlewares order',
@@ -708,4 +754,6 @@ export const CLR_CASES = [
   overlappingHoldsOwnSessions,
   stopsOnlyItsSessions,
   heldInputSurvivesSecondClearing,
+  idleSessionHeld,
+  everyIdleSessionHeld,
 ];

@@ -2,6 +2,7 @@ import { AGENT_HOOK_KEYS, type AgentTurnAfterPayload } from '@aalis/api-agent';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
+import { repeatedCallCase } from './repeated-call';
 import {
   callContains,
   contents,
@@ -804,6 +805,17 @@ const iterationCountsRetries = defineCase({
 });
 
 /** The cases of the HK family ([HK-1]..[HK-10]). */
+/**
+ * [HK-5] Two identical tool calls of one response (same tool, same arguments) are two calls, each
+ * with its own `agent:tool:before` (see `repeated-call.ts`).
+ */
+const repeatedCallHooked = repeatedCallCase('HK-5', 'runs agent:tool:before', (h) => {
+  assert.equal('HK-5', h.hooks.of('agent:tool:before').length, 2, {
+    rule: 'agent:tool:before must run before every tool call, also a repeat of another call of the same response',
+    subject: 'the agent:tool:before runs for two identical calls',
+  });
+});
+
 export const HK_CASES = [
   inputBefore,
   inputRewrite,
@@ -830,4 +842,5 @@ export const HK_CASES = [
   joinedArchivedSet,
   inputReplaced,
   iterationCountsRetries,
+  repeatedCallHooked,
 ];

@@ -1,6 +1,7 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import type { Harness } from '../harness/harness';
+import { repeatedCallCase } from './repeated-call';
 import {
   holdTurn,
   incomingWrites,
@@ -470,6 +471,18 @@ const callIdsOverModelIds = defineCase({
   },
 });
 
+/**
+ * [TID-3] Two identical tool calls of one response (same tool, same arguments) are two calls,
+ * each with its own call id (see `repeated-call.ts`).
+ */
+const repeatedCallOwnId = repeatedCallCase('TID-3', 'runs with a call id of its own', (h) => {
+  const callIds = h.tools.calls.map((call) => call.context.callId);
+  assert.that('TID-3', callIds.length === 2 && new Set(callIds).size === 2, {
+    rule: 'each tool call must have its own unique callId, also two calls with the same tool and arguments',
+    observed: `the tool ran ${callIds.length} time(s) with ${new Set(callIds).size} distinct call id(s)`,
+  });
+});
+
 export const TID_CASES = [
   freshTurnIds,
   freshAfterClearAndDelete,
@@ -485,4 +498,5 @@ export const TID_CASES = [
   streamOfEachTurn,
   blockedTurnIdNotReused,
   callIdsOverModelIds,
+  repeatedCallOwnId,
 ];
