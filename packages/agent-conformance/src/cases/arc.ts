@@ -329,6 +329,28 @@ const roomLastReplyOnly = defineCase({
   },
 });
 
+/**
+ * [ARC-5] "Rooms" are IM groups and private chats alike (「room的 IM 群与私聊」): in a room whose
+ * input says it is a private chat, too, text said before a tool call is kept, not sent. The
+ * near miss sends it there, reading the rule as one about groups only.
+ */
+const privateRoomToolTextNotSent = defineCase({
+  requirements: ['ARC-5'],
+  name: 'in a room that is a private chat, too, only the last reply of a turn goes to the platform',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { kind: 'room', platform: 'conformance' });
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ text: 'let me check', toolCalls: [{ name: 'lookup' }] }, { text: 'here it is' }]);
+    await context.agent.send(h.input({ sessionId: 's1', content: 'question', sessionType: 'private' })).done;
+    assertRoomHandsOnlyLast(h, {
+      last: 'here it is',
+      kept: 'let me check',
+      what: 'the text said before a tool call in a private chat',
+    });
+  },
+});
+
 const roomRetryNotSent = defineCase({
   requirements: ['ARC-5'],
   name: 'in a room a version dropped by a format retry is persisted but not sent',
@@ -1178,4 +1200,5 @@ export const ARC_CASES = [
   openingArchivedWithoutModel,
   recordStoredBeforeTurnAfter,
   repeatedCallRecorded,
+  privateRoomToolTextNotSent,
 ];
