@@ -126,36 +126,42 @@ const allSessions = defineCase({
 
 /**
  * [CLR-2] [CLR-3] A clearing holds its sessions also when nothing runs or waits in them: one that
- * had a turn which ended, named by id, and every session with `undefined` while none has state.
- * An input that arrives while `clear` runs waits for it. The near miss sees nothing to stop and
- * runs `clear` with no hold, so the input opens a turn whose reply `clear` may erase.
+ * had a turn which ended, named by id; every session with `undefined` while none has state; and,
+ * with `undefined`, one the agent never served. An input that arrives while `clear` runs waits for
+ * it. The near misses see nothing to stop and run `clear` with no hold, or hold only the sessions
+ * they know, so the input opens a turn whose reply `clear` may erase.
  */
-function idleHoldCase(sessionIds: readonly string[] | undefined) {
-  const named = sessionIds === undefined ? 'every session, none with a turn or an input' : 'an idle session';
+function idleHoldCase(options: {
+  readonly sessionIds: readonly string[] | undefined;
+  readonly requirement: 'CLR-2' | 'CLR-3';
+  /** The session the input goes to: `s1`, whose turn ended, or `fresh`, never served. */
+  readonly target: 's1' | 'fresh';
+  readonly name: string;
+}) {
+  const { sessionIds, requirement, target } = options;
   return defineCase({
-    requirements: sessionIds === undefined ? ['CLR-3', 'CLR-2'] : ['CLR-2'],
-    name: `clearing ${named} still holds it: an input arriving while clear runs waits for it`,
+    requirements: requirement === 'CLR-3' ? ['CLR-3', 'CLR-2'] : ['CLR-2'],
+    name: options.name,
     run: async (context) => {
       const h = context.harness;
       session(h, 's1');
+      session(h, 'fresh');
       h.model.script([{ text: 'first reply' }, { text: 'reply after the clearing' }]);
       await sendHuman(context, 's1', 'a turn that ended').done;
       await h.settle();
       const clearing = await holdClearing(context, sessionIds);
-      const late = sendHuman(context, 's1', 'arrived while clear ran');
+      const late = sendHuman(context, target, 'arrived while clear ran');
       await h.settle();
-      const rule =
-        'an input arriving while clearing holds the session must open no turn until clear() ended, also when the session had nothing running or waiting';
-      const requirement = sessionIds === undefined ? 'CLR-3' : 'CLR-2';
-      assert.equal(requirement, turns(h, 's1').length, 1, {
-        rule,
-        subject: 'the turns of s1 started while clear() ran',
+      const before = target === 's1' ? 1 : 0;
+      assert.equal(requirement, turns(h, target).length, before, {
+        rule: 'an input arriving while clearing holds the session must open no turn until clear() ended, also when the session had nothing running or waiting, or no state at all',
+        subject: `the turns of ${target} started while clear() ran`,
       });
       const opened = h.tick();
       clearing.gate.open();
       await clearing.outcome;
       await late.done;
-      const lateTurn = turns(h, 's1')[1];
+      const lateTurn = turns(h, target)[before];
       assert.that(requirement, lateTurn !== undefined && lateTurn.before.seq > opened, {
         rule: 'inputs held by clearing must be processed once clear() ended',
         observed:
@@ -167,8 +173,24 @@ function idleHoldCase(sessionIds: readonly string[] | undefined) {
   });
 }
 
-const idleSessionHeld = idleHoldCase(['s1']);
-const everyIdleSessionHeld = idleHoldCase(undefined);
+const idleSessionHeld = idleHoldCase({
+  sessionIds: ['s1'],
+  requirement: 'CLR-2',
+  target: 's1',
+  name: 'clearing an idle session still holds it: an input arriving while clear runs waits for it',
+});
+const everyIdleSessionHeld = idleHoldCase({
+  sessionIds: undefined,
+  requirement: 'CLR-3',
+  target: 's1',
+  name: 'clearing every session, none with a turn or an input, still holds them: an input arriving while clear runs waits for it',
+});
+const neverServedSessionHeld = idleHoldCase({
+  sessionIds: undefined,
+  requirement: 'CLR-2',
+  target: 'fresh',
+  name: 'clearing every session holds one the agent never served: an input to it while clear runs waits for it',
+});
 
 const outsideTheChain = defineCase({
   requirements: ['CLR-4'],
@@ -756,4 +778,5 @@ export const CLR_CASES = [
   heldInputSurvivesSecondClearing,
   idleSessionHeld,
   everyIdleSessionHeld,
+  neverServedSessionHeld,
 ];

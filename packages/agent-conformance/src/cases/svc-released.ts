@@ -1,7 +1,17 @@
 import { assert } from '../assert';
+import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import { holdTurn, incomingWrites, sendInjection, session, turns } from './scenario';
+import type { InputRecord } from '../runner/input-record';
+import {
+  holdClearing,
+  holdTurn,
+  incomingWrites,
+  sendDuringDeletion,
+  sendInjection,
+  session,
+  turns,
+} from './scenario';
 
 /**
  * [SVC-2] `handleMessage` resolves once its input is settled (「返回时这条输入已落定…或它被放掉」),
@@ -40,5 +50,59 @@ const releasedSettlesArchived = defineCase({
   },
 });
 
-/** The cases of how released inputs settle ([SVC-2]). */
-export const SVC_RELEASED_CASES = [releasedSettlesArchived];
+/** Inputs released each way a caller can release one: by abort with queued, a clearing, a deletion. */
+async function releaseEachWay(context: CaseContext): Promise<Record<string, InputRecord>> {
+  const h = context.harness;
+  session(h, 's1');
+  session(h, 's2');
+  const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+  const byAbort = sendInjection(context, 's1', 'released by abort');
+  await h.settle();
+  context.agent.abort('s1', { queued: true });
+  await Promise.all([held.input.done, byAbort.done]);
+  const running = await holdTurn(context, { sessionId: 's2', content: 'running', untilAborted: true });
+  const byClearing = sendInjection(context, 's2', 'released by a clearing');
+  await h.settle();
+  const clearing = await holdClearing(context, ['s2']);
+  clearing.gate.open();
+  await clearing.outcome;
+  await Promise.all([running.input.done, byClearing.done]);
+  const byDeletion = await sendDuringDeletion(context, 'released for its deleted session');
+  await byDeletion.done;
+  return { 'abort with queued': byAbort, 'a clearing': byClearing, 'a deletion': byDeletion };
+}
+
+/**
+ * [SVC-2] [SVC-3] An input released — by abort with queued, a clearing, its session's deletion —
+ * is settled: its `handleMessage` resolves; it rejects only for an invalid input. One case per
+ * rule, so that an agent that rejects a released input's call is reported violating each. The
+ * near miss (routing inputs between processes) rejects the call of an input the serving process
+ * released.
+ */
+function releasedResolvesCase(requirement: 'SVC-2' | 'SVC-3') {
+  return defineCase({
+    requirements: [requirement],
+    name:
+      requirement === 'SVC-2'
+        ? 'handleMessage of an input released by abort, clearing or deletion resolves'
+        : 'handleMessage of a valid input that was released does not reject',
+    run: async (context) => {
+      const released = await releaseEachWay(context);
+      for (const [how, input] of Object.entries(released))
+        assert.equal(requirement, input.state, 'resolved', {
+          rule:
+            requirement === 'SVC-2'
+              ? 'handleMessage must resolve once its input is settled, and a released input is settled'
+              : 'handleMessage rejects only for an invalid input: a valid input that was released resolves',
+          subject: `how handleMessage of an input released by ${how} settled`,
+        });
+    },
+  });
+}
+
+/** The cases of how released inputs settle ([SVC-2], [SVC-3]). */
+export const SVC_RELEASED_CASES = [
+  releasedSettlesArchived,
+  releasedResolvesCase('SVC-2'),
+  releasedResolvesCase('SVC-3'),
+];
