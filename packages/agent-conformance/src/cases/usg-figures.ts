@@ -244,6 +244,42 @@ const BULK_UNIT = 'bulk ';
 /** Units of the probe's bulky contribution, to learn what the agent counts for one. */
 const PROBE_UNITS = 1000;
 
+/** What the probe turns measured, and the bulky contribution's text for each session. */
+interface BulkProbe {
+  /** The first usage of a turn with no bulk. */
+  readonly empty: TokenUsageEvent;
+  /** What one unit of bulk costs in the agent's own estimate. */
+  readonly perUnit: number;
+  /** Tokens between the budget and the context window. */
+  readonly gap: number;
+  readonly bulk: Map<string, string>;
+}
+
+/**
+ * Contributes a bulky system block (its text per session in `bulk`) and runs two probe turns,
+ * without and with `PROBE_UNITS` units of it, in sessions with no history limit, beside `s1`.
+ * `undefined` when there is no room between the budget and the window to tell anything apart.
+ */
+async function probeBulk(context: CaseContext): Promise<BulkProbe | undefined> {
+  const h = context.harness;
+  const bulk = new Map<string, string>([['probe', BULK_UNIT.repeat(PROBE_UNITS)]]);
+  h.contribute({
+    localId: 'bulk',
+    bucket: 'systemOther',
+    label: 'Bulk',
+    build: (view) => bulk.get(view.sessionId) ?? '',
+  });
+  for (const id of ['empty', 'probe', 's1']) session(h, id, { settings: { historyLimit: 0 } });
+  h.model.script([{ text: 'probed' }, { text: 'probed' }]);
+  await sendHuman(context, 'empty', 'question').done;
+  await sendHuman(context, 'probe', 'question').done;
+  const empty = firstUsage(h, 'empty', 'USG-3');
+  const perUnit = (firstUsage(h, 'probe', 'USG-3').used - empty.used) / PROBE_UNITS;
+  const gap = empty.contextWindow - empty.tokenBudget;
+  if (!(perUnit > 0) || gap < 200 * perUnit || empty.used >= empty.tokenBudget) return undefined;
+  return { empty, perUnit, gap, bulk };
+}
+
 /**
  * [USG-3] `trimmed` is true once a call's assembled estimate exceeds `tokenBudget`, whether or
  * not anything was cut (「这次或之前某次调用组装后的估算超过了tokenBudget(不一定真裁掉了内容)」).
@@ -258,24 +294,12 @@ const trimmedOverBudgetWithinWindow = defineCase({
   harness: { model: { contextWindow: 8192, maxOutputTokens: 4096 } },
   run: async (context) => {
     const h = context.harness;
-    const bulk = new Map<string, string>([['probe', BULK_UNIT.repeat(PROBE_UNITS)]]);
-    h.contribute({
-      localId: 'bulk',
-      bucket: 'systemOther',
-      label: 'Bulk',
-      build: (view) => bulk.get(view.sessionId) ?? '',
-    });
-    for (const id of ['empty', 'probe', 's1']) session(h, id, { settings: { historyLimit: 0 } });
-    h.model.script([{ text: 'probed' }, { text: 'probed' }, { text: 'done' }]);
-    await sendHuman(context, 'empty', 'question').done;
-    await sendHuman(context, 'probe', 'question').done;
-    const empty = firstUsage(h, 'empty', 'USG-3');
-    const perUnit = (firstUsage(h, 'probe', 'USG-3').used - empty.used) / PROBE_UNITS;
-    const gap = empty.contextWindow - empty.tokenBudget;
-    // No room between the budget and the window: nothing to tell apart.
-    if (!(perUnit > 0) || gap < 200 * perUnit) return;
+    const probe = await probeBulk(context);
+    if (probe === undefined) return;
+    const { empty, perUnit, gap, bulk } = probe;
     const target = empty.tokenBudget + gap / 2;
     bulk.set('s1', BULK_UNIT.repeat(Math.round((target - empty.used) / perUnit)));
+    h.model.script([{ text: 'done' }]);
     await sendHuman(context, 's1', 'question').done;
     const usage = firstUsage(h, 's1', 'USG-3');
     if (usage.used <= usage.tokenBudget) return;
@@ -299,21 +323,9 @@ const trimmedFromLaterCall = defineCase({
   harness: { model: { contextWindow: 4096, maxOutputTokens: 2048 } },
   run: async (context) => {
     const h = context.harness;
-    const bulk = new Map<string, string>([['probe', BULK_UNIT.repeat(PROBE_UNITS)]]);
-    h.contribute({
-      localId: 'bulk',
-      bucket: 'systemOther',
-      label: 'Bulk',
-      build: (view) => bulk.get(view.sessionId) ?? '',
-    });
-    for (const id of ['empty', 'probe', 's1']) session(h, id, { settings: { historyLimit: 0 } });
-    h.model.script([{ text: 'probed' }, { text: 'probed' }]);
-    await sendHuman(context, 'empty', 'question').done;
-    await sendHuman(context, 'probe', 'question').done;
-    const empty = firstUsage(h, 'empty', 'USG-3');
-    const perUnit = (firstUsage(h, 'probe', 'USG-3').used - empty.used) / PROBE_UNITS;
-    const gap = empty.contextWindow - empty.tokenBudget;
-    if (!(perUnit > 0) || gap < 200 * perUnit || empty.used >= empty.tokenBudget) return;
+    const probe = await probeBulk(context);
+    if (probe === undefined) return;
+    const { empty, perUnit, gap } = probe;
     const half = BULK_UNIT.repeat(Math.round((empty.tokenBudget + gap / 2 - empty.used) / perUnit / 2));
     h.tools.define({ name: 'fetch', steps: [{ result: half }, { result: half }] });
     h.model.script([{ toolCalls: [{ name: 'fetch' }, { name: 'fetch' }] }, { text: 'done' }]);
