@@ -312,44 +312,37 @@ function assertRoomHandsOnlyLast(
   });
 }
 
-const roomLastReplyOnly = defineCase({
-  requirements: ['ARC-5'],
-  name: 'in a room only the last reply of a turn goes to the platform',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1', { kind: 'room', platform: 'conformance' });
-    h.tools.define({ name: 'lookup' });
-    h.model.script([{ text: 'let me check', toolCalls: [{ name: 'lookup' }] }, { text: 'here it is' }]);
-    await sendHuman(context, 's1', 'question').done;
-    assertRoomHandsOnlyLast(h, {
-      last: 'here it is',
-      kept: 'let me check',
-      what: 'the text said before a tool call',
-    });
-  },
-});
-
 /**
- * [ARC-5] "Rooms" are IM groups and private chats alike (「room的 IM 群与私聊」): in a room whose
- * input says it is a private chat, too, text said before a tool call is kept, not sent. The
- * near miss sends it there, reading the rule as one about groups only.
+ * [ARC-5] In a room only the last reply of a turn goes to the platform: text said before a tool
+ * call is kept, not sent. "Rooms" are IM groups and private chats alike (「room的 IM 群与私聊」),
+ * so the same holds when the input says it is a private chat; the near miss of that case sends
+ * the text there, reading the rule as one about groups only.
  */
-const privateRoomToolTextNotSent = defineCase({
-  requirements: ['ARC-5'],
-  name: 'in a room that is a private chat, too, only the last reply of a turn goes to the platform',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1', { kind: 'room', platform: 'conformance' });
-    h.tools.define({ name: 'lookup' });
-    h.model.script([{ text: 'let me check', toolCalls: [{ name: 'lookup' }] }, { text: 'here it is' }]);
-    await context.agent.send(h.input({ sessionId: 's1', content: 'question', sessionType: 'private' })).done;
-    assertRoomHandsOnlyLast(h, {
-      last: 'here it is',
-      kept: 'let me check',
-      what: 'the text said before a tool call in a private chat',
-    });
-  },
-});
+function roomToolTextCase(sessionType: 'private' | undefined) {
+  return defineCase({
+    requirements: ['ARC-5'],
+    name:
+      sessionType === undefined
+        ? 'in a room only the last reply of a turn goes to the platform'
+        : 'in a room that is a private chat, too, only the last reply of a turn goes to the platform',
+    run: async (context) => {
+      const h = context.harness;
+      session(h, 's1', { kind: 'room', platform: 'conformance' });
+      h.tools.define({ name: 'lookup' });
+      h.model.script([{ text: 'let me check', toolCalls: [{ name: 'lookup' }] }, { text: 'here it is' }]);
+      const fields = sessionType === undefined ? {} : { sessionType };
+      await context.agent.send(h.input({ sessionId: 's1', content: 'question', ...fields })).done;
+      assertRoomHandsOnlyLast(h, {
+        last: 'here it is',
+        kept: 'let me check',
+        what: `the text said before a tool call${sessionType === undefined ? '' : ' in a private chat'}`,
+      });
+    },
+  });
+}
+
+const roomLastReplyOnly = roomToolTextCase(undefined);
+const privateRoomToolTextNotSent = roomToolTextCase('private');
 
 const roomRetryNotSent = defineCase({
   requirements: ['ARC-5'],
