@@ -6,6 +6,7 @@ import { createGate } from '../harness/gate';
 import { queueWhileIdle } from './idle-queue';
 import { contents, holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
 import { names, stopMarker } from './stop-marker';
+import { nextAfterStop } from './turn-before-moves';
 
 const stopsModelCall = defineCase({
   requirements: ['ABT-1'],
@@ -124,6 +125,29 @@ const stopWhileToolCallsStart = defineCase({
     assert.equal('ABT-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
       rule: 'a turn stopped by abort must end with outcome "aborted"',
       subject: 'the outcome of the stopped turn',
+    });
+  },
+});
+
+/**
+ * [ABT-1] An abort while an `agent:turn:before` middleware holds the turn, which then calls `next`
+ * at once: the turn was not blocked, so the stop ends it as any stop does — no model call,
+ * outcome `aborted`, `agent:turn:after` run (see `turn-before-moves.ts`). The near miss reads the
+ * turn's own signal after the hook and takes the stopped turn for a blocked one.
+ */
+const stopDuringTurnBefore = defineCase({
+  requirements: ['ABT-1'],
+  name: 'an abort while an agent:turn:before middleware holds the turn, which then calls next, ends it aborted with agent:turn:after',
+  run: async (context) => {
+    const h = context.harness;
+    await nextAfterStop(context);
+    assert.equal('ABT-1', h.model.requests.length, 0, {
+      rule: 'after abort no model call may start in the stopped turn',
+      subject: 'the model calls of a turn stopped in agent:turn:before',
+    });
+    assert.equal('ABT-1', turns(h, 's1')[0]?.after?.outcome, 'aborted', {
+      rule: 'abort must end the running turn with outcome aborted and run agent:turn:after, also when it came while agent:turn:before ran',
+      subject: 'the outcome in agent:turn:after of the turn stopped in agent:turn:before',
     });
   },
 });
@@ -825,6 +849,7 @@ export const ABT_CASES = [
   stopsModelCall,
   stopsToolLoop,
   stopWhileToolCallsStart,
+  stopDuringTurnBefore,
   turnIdGuard,
   releasedArchivedWithoutTurn,
   withoutQueuedNextTurn,

@@ -168,4 +168,44 @@ const drainReleasesInsertions = defineCase({
 });
 
 /** The cases of the DRN family ([DRN-1]). */
-export const DRN_CASES = [drain, drainDuringHold, drainedTurnsEnd, drainReleasesInsertions];
+/**
+ * [DRN-1] An input still in `agent:input:before` when drain begins: its middleware calls `next`
+ * once drain is under way. Shutting down, the agent releases it like a queued input — its call
+ * settles, and it opens no turn. The near miss checks for drain only where it holds inputs for a
+ * clearing, so the input reaches the queue afterwards and runs a turn after the shutdown.
+ */
+const drainReleasesInputInProcessing = defineCase({
+  requirements: ['DRN-1'],
+  name: 'an input still in agent:input:before when drain begins opens no turn once its middleware calls next',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const gate = createGate();
+    let entered = false;
+    h.hooks.middleware('agent:input:before', async (_payload, next) => {
+      entered = true;
+      h.tick();
+      await gate.opened;
+      await next();
+    });
+    h.model.script([{ text: 'must not be sent after the shutdown' }]);
+    const input = sendHuman(context, 's1', 'arrived as the process shuts down');
+    await h.until(() => entered, 'the agent:input:before middleware to hold the input');
+    const drained = h.drain();
+    gate.open();
+    await Promise.all([drained, input.done]);
+    await h.settle();
+    assert.equal('DRN-1', turns(h, 's1').length, 0, {
+      rule: 'on drain the inputs not yet in a turn are released: one that leaves agent:input:before after drain began must open no turn',
+      subject: 'the turns of s1 after drain',
+    });
+  },
+});
+
+export const DRN_CASES = [
+  drain,
+  drainDuringHold,
+  drainedTurnsEnd,
+  drainReleasesInsertions,
+  drainReleasesInputInProcessing,
+];
