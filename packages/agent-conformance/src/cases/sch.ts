@@ -171,25 +171,42 @@ const injectionNotInserted = defineCase({
     ),
 });
 
-const injectionsEachOwnTurn = defineCase({
-  requirements: ['SCH-4'],
-  name: 'injections of one source queued back to back each form their own turn',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    const held = await holdTurn(context, { sessionId: 's1', content: 'human question' });
-    const jobs = [sendInjection(context, 's1', 'job a'), sendInjection(context, 's1', 'job b')];
-    h.model.script([{ text: 'reply a' }, { text: 'reply b' }]);
-    await h.settle();
-    held.gate.open();
-    await Promise.all([held.input.done, ...jobs.map((job) => job.done)]);
-    const order = turns(h, 's1').map((turn) => contents(turn.inputs));
-    assert.deepEqual('SCH-4', order, [['human question'], ['job a'], ['job b']], {
-      rule: 'an injection must always form its own turn, even behind another injection of the same source',
-      subject: 'the inputs of the turns, in order',
-    });
-  },
-});
+/**
+ * [SCH-4] [SCH-6] Two injections of one source queued back to back behind a running turn each
+ * form their own turn: an injection never joins another ([SCH-4]), and a turn that opens from
+ * the queue with an injection at its head takes that head alone ([SCH-6]) — one case per rule,
+ * so that an agent that takes a run of injections together is reported violating each.
+ */
+function injectionsEachOwnTurnCase(requirement: 'SCH-4' | 'SCH-6') {
+  return defineCase({
+    requirements: [requirement],
+    name:
+      requirement === 'SCH-4'
+        ? 'injections of one source queued back to back each form their own turn'
+        : 'a turn that opens from the queue with an injection at its head takes that injection alone',
+    run: async (context) => {
+      const h = context.harness;
+      session(h, 's1');
+      const held = await holdTurn(context, { sessionId: 's1', content: 'human question' });
+      const jobs = [sendInjection(context, 's1', 'job a'), sendInjection(context, 's1', 'job b')];
+      h.model.script([{ text: 'reply a' }, { text: 'reply b' }]);
+      await h.settle();
+      held.gate.open();
+      await Promise.all([held.input.done, ...jobs.map((job) => job.done)]);
+      const order = turns(h, 's1').map((turn) => contents(turn.inputs));
+      assert.deepEqual(requirement, order, [['human question'], ['job a'], ['job b']], {
+        rule:
+          requirement === 'SCH-4'
+            ? 'an injection must always form its own turn, even behind another injection of the same source'
+            : 'a turn opening from the queue takes its head; only a human head also takes the human inputs behind it',
+        subject: 'the inputs of the turns, in order',
+      });
+    },
+  });
+}
+
+const injectionsEachOwnTurn = injectionsEachOwnTurnCase('SCH-4');
+const injectionHeadAlone = injectionsEachOwnTurnCase('SCH-6');
 
 const oneAtATime = defineCase({
   requirements: ['SCH-5'],
@@ -862,4 +879,5 @@ export const SCH_CASES = [
   queueEventsOnClearAndDelete,
   everyPendingJoinsNextCall,
   injectionTurnNotInterrupted,
+  injectionHeadAlone,
 ];
