@@ -2,7 +2,7 @@ import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import { holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
+import { holdHook, holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
 
 const drain = defineCase({
   requirements: ['DRN-1'],
@@ -180,19 +180,12 @@ const drainReleasesInputInProcessing = defineCase({
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    const gate = createGate();
-    let entered = false;
-    h.hooks.middleware('agent:input:before', async (_payload, next) => {
-      entered = true;
-      h.tick();
-      await gate.opened;
-      await next();
-    });
+    const held = holdHook(h, 'agent:input:before');
     h.model.script([{ text: 'must not be sent after the shutdown' }]);
     const input = sendHuman(context, 's1', 'arrived as the process shuts down');
-    await h.until(() => entered, 'the agent:input:before middleware to hold the input');
+    await held.reached();
     const drained = h.drain();
-    gate.open();
+    held.gate.open();
     await Promise.all([drained, input.done]);
     await h.settle();
     assert.equal('DRN-1', turns(h, 's1').length, 0, {

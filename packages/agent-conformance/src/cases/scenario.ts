@@ -349,6 +349,29 @@ export async function snapshotOf(h: Harness, sessionId: string): Promise<TokenUs
   });
 }
 
+/** A middleware of another plugin that holds one hook's runs before `next` until its gate opens. */
+export interface HeldHook {
+  readonly gate: Gate;
+  /** Resolves once the middleware holds a run. */
+  reached(): Promise<void>;
+}
+
+/**
+ * Adds a middleware on hook `name` that waits for the returned gate before calling `next`, as a
+ * slow plugin does; every run of the hook waits for the same gate.
+ */
+export function holdHook(h: Harness, name: 'agent:input:before' | 'agent:turn:before'): HeldHook {
+  const gate = createGate();
+  let entered = false;
+  h.hooks.middleware(name, async (_payload: unknown, next: () => Promise<void>) => {
+    entered = true;
+    h.tick();
+    await gate.opened;
+    await next();
+  });
+  return { gate, reached: () => h.until(() => entered, `the ${name} middleware to hold its run`) };
+}
+
 /** Starts `clearing` with a `clear` that waits for a gate; resolves once `clear` runs. */
 export async function holdClearing(context: CaseContext, sessionIds: readonly string[] | undefined) {
   const gate = createGate();

@@ -1,7 +1,6 @@
 import type { CaseContext } from '../define-case';
-import { createGate } from '../harness/gate';
 import type { InputRecord } from '../runner/input-record';
-import { sendHuman, session } from './scenario';
+import { holdHook, sendHuman, session } from './scenario';
 
 /**
  * Shared moves of the cases about what an `agent:turn:before` middleware does to its turn. Not
@@ -16,19 +15,12 @@ import { sendHuman, session } from './scenario';
 export async function nextAfterStop(context: CaseContext): Promise<InputRecord> {
   const h = context.harness;
   session(h, 's1');
-  const gate = createGate();
-  let entered = false;
-  h.hooks.middleware('agent:turn:before', async (_payload, next) => {
-    entered = true;
-    h.tick();
-    await gate.opened;
-    await next();
-  });
+  const held = holdHook(h, 'agent:turn:before');
   h.model.script([{ text: 'answer of a stopped turn' }]);
   const input = sendHuman(context, 's1', 'stopped in agent:turn:before');
-  await h.until(() => entered, 'the agent:turn:before middleware to hold the turn');
+  await held.reached();
   context.agent.abort('s1');
-  gate.open();
+  held.gate.open();
   await input.done;
   await h.settle();
   return input;
