@@ -41,6 +41,8 @@ interface ChainLink<TPayload, TResult> {
   downstreamSettled: boolean;
   downstreamFailed: boolean;
   downstreamError: unknown;
+  /** Resolves the promise `next()` gave the middleware; set only in a run with a signal. */
+  wake: (() => void) | undefined;
 }
 
 // The hot path allocates one plain link object, one `next` closure and one promise per
@@ -169,6 +171,7 @@ function createLink<TPayload, TResult>(
     downstreamSettled: false,
     downstreamFailed: false,
     downstreamError: undefined,
+    wake: undefined,
   };
   link.next = () => callNext(link);
   if (run.watch !== undefined) run.watch.levels.push(link);
@@ -189,9 +192,16 @@ function callNext<TPayload, TResult>(link: ChainLink<TPayload, TResult>): Promis
     return Promise.reject(new TypeError(`next() of a "${hookName}" middleware called more than once`));
   }
   // A run its caller gave up runs nothing more: no inner middleware, no default action.
-  const rest = link.run.watch?.givenUp ? Promise.resolve() : dispatch(link.run, link.index + 1, link);
+  const watch = link.run.watch;
+  const rest = watch?.givenUp ? Promise.resolve() : dispatch(link.run, link.index + 1, link);
   link.downstream = rest;
-  return rest;
+  if (watch === undefined) return rest;
+  // Once the run is given up, `next()` resolves even while an inner middleware hangs, so the
+  // code after it (an outer middleware's cleanup) still runs.
+  return new Promise((resolve, reject) => {
+    link.wake = resolve;
+    rest.then(resolve, reject);
+  });
 }
 
 /**

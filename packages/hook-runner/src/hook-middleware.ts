@@ -6,7 +6,8 @@
  * chain and the default action. `next` may be called at most once, and only before the
  * middleware itself has settled; await or return the promise it gives. Once the run's
  * abort signal made the run give up on the middleware, `next()` resolves at once and runs
- * nothing further.
+ * nothing further; a `next()` that was waiting on an inner middleware that hangs resolves
+ * then too, so the code after it (cleanup in a `finally`) still runs.
  */
 export type HookMiddleware<TPayload> = (payload: TPayload, next: () => Promise<void>) => Promise<void> | void;
 

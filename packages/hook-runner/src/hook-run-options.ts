@@ -7,7 +7,8 @@ export interface HookRunOptions {
    * those middlewares. Aborted while the default action runs: the run waits for the
    * default action (which should honour the same signal), then stops waiting for
    * middleware code. After the run was given up, a middleware's `next()` resolves and runs
-   * nothing further. The abort listener is removed when the run settles.
+   * nothing further, and a `next()` still waiting on an inner middleware resolves too (innermost
+   * first), so the code after it runs. The abort listener is removed when the run settles.
    */
   readonly signal?: AbortSignal;
 }

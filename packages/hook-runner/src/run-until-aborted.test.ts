@@ -59,6 +59,90 @@ describe('run with an abort signal', () => {
     expect(defaultRuns).toBe(0);
   });
 
+  it('lets an outer middleware run its code after next once the run is given up on an inner one that hangs', async () => {
+    const { runner } = quietRunner();
+    const controller = new AbortController();
+    const trail: string[] = [];
+    runner.middleware(
+      'turn:before',
+      async (_payload, next) => {
+        trail.push('outer in');
+        try {
+          await next();
+          trail.push(`outer after next, aborted: ${controller.signal.aborted}`);
+        } finally {
+          trail.push('outer cleanup');
+        }
+      },
+      { label: 'outer', priority: 1 },
+    );
+    runner.middleware('turn:before', () => never, { label: 'hanger' });
+    const running = runner.run('turn:before', { trail: [] }, () => 'replied', { signal: controller.signal });
+    expect(await stateOf(running)).toBe('pending');
+    expect(trail).toEqual(['outer in']);
+    controller.abort();
+    expect(await running).toEqual({ blocked: true, errors: [], abandoned: ['outer', 'hanger'] });
+    await ticks(5);
+    expect(trail).toEqual(['outer in', 'outer after next, aborted: true', 'outer cleanup']);
+  });
+
+  it('gives next of every outer middleware back, innermost hanging after its own next', async () => {
+    const { runner } = quietRunner();
+    const controller = new AbortController();
+    const resumed: string[] = [];
+    for (const label of ['first', 'second']) {
+      runner.middleware(
+        'turn:before',
+        async (_payload, next) => {
+          await next();
+          resumed.push(label);
+        },
+        { label, priority: 2 },
+      );
+    }
+    runner.middleware(
+      'turn:before',
+      async (_payload, next) => {
+        await next();
+        await never;
+      },
+      { label: 'slow-cleanup' },
+    );
+    const running = runner.run('turn:before', { trail: [] }, () => 'replied', { signal: controller.signal });
+    expect(await stateOf(running)).toBe('pending');
+    expect(resumed).toEqual([]);
+    controller.abort();
+    expect((await running).abandoned).toEqual(['first', 'second', 'slow-cleanup']);
+    await ticks(5);
+    expect(resumed).toEqual(['second', 'first']);
+  });
+
+  it('passes a default action failure through next as before, with a signal that never aborts', async () => {
+    const { runner } = quietRunner();
+    const controller = new AbortController();
+    const failure = new Error('model down');
+    const seen: unknown[] = [];
+    runner.middleware('turn:before', async (_payload, next) => {
+      try {
+        await next();
+      } catch (error) {
+        seen.push(error);
+        throw error;
+      }
+    });
+    await expect(
+      runner.run(
+        'turn:before',
+        { trail: [] },
+        () => {
+          throw failure;
+        },
+        { signal: controller.signal },
+      ),
+    ).rejects.toBe(failure);
+    expect(seen).toEqual([failure]);
+  });
+
   it('keeps the default action result when a middleware hangs after next and the signal aborts', async () => {
     const { runner } = quietRunner();
     const controller = new AbortController();

@@ -64,6 +64,9 @@ function giveUp<TPayload, TResult>(pending: PendingRun<TPayload, TResult>): void
   watch.givenUp = true;
   if (watch.defaultActionFailed && !watch.failureCaught) pending.reject(watch.defaultActionError);
   else pending.resolve(outcomeOf(chain, abandonedMiddlewares(watch.levels)));
+  // Middlewares waiting on a `next()` that an inner one keeps from settling go on, innermost
+  // first, as the onion unwinds.
+  for (let index = watch.levels.length - 1; index >= 0; index -= 1) watch.levels[index]?.wake?.();
 }
 
 /** Removes the abort listener; whether the run still waits for the chain. */

@@ -4,6 +4,8 @@ export interface WatchedLevel {
   readonly entry: { readonly label: string | undefined };
   /** Whether the middleware's own code (its returned promise) has settled. */
   readonly middlewareSettled: boolean;
+  /** Resolves the promise its `next()` gave, if it called `next`. */
+  readonly wake: (() => void) | undefined;
 }
 
 /**
