@@ -85,14 +85,19 @@ export class ClusterClearing {
   heard(message: Extract<ClusterMessage, { kind: 'hold' | 'held' | 'unhold' }>): void {
     if (message.kind === 'held') this.#acks.get(message.holdId)?.add(message.owner);
     else if (message.kind === 'unhold') this.#end(message.holdId);
-    else if (!this.#view.has(message.holdId)) this.reconcile().catch(this.#options.report);
+    else if (!this.#view.knows(message.holdId)) this.reconcile().catch(this.#options.report);
   }
 
-  /** Applies the holds in force this process missed, and ends those no longer in force. */
+  /**
+   * Applies the holds in force this process missed, and ends those no longer in force. The
+   * read may be overtaken while it travels: a hold applied after it began is not in it and stays,
+   * and a hold that ended here meanwhile is in it and is not applied again (`#apply`).
+   */
   async reconcile(): Promise<void> {
+    const mark = this.#view.mark();
     const active = await this.#options.holds.active();
     const inForce = new Set(active.map((hold) => hold.id));
-    for (const holdId of this.#view.ids()) if (!inForce.has(holdId)) this.#end(holdId);
+    for (const holdId of this.#view.ids(mark)) if (!inForce.has(holdId)) this.#end(holdId);
     for (const hold of active) this.#apply(hold, undefined);
   }
 
@@ -102,7 +107,7 @@ export class ClusterClearing {
   }
 
   #apply(hold: SessionHold, reason: string | undefined): void {
-    if (this.#view.has(hold.id)) return;
+    if (this.#view.knows(hold.id)) return;
     let end: () => void = () => undefined;
     const ended = new Promise<void>((resolve) => {
       end = resolve;

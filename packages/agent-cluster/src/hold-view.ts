@@ -1,6 +1,11 @@
 import type { SessionHold } from '@aalis/archive-postgres';
 
+/** How many ended hold ids are remembered against a late read of the holds in force. */
+const ENDED_KEPT = 4096;
+
 interface AppliedHold {
+  /** The order in which holds were applied here, from 1. */
+  readonly seq: number;
   readonly sessionIds: ReadonlySet<string> | undefined;
   /** The last inbox input enqueued before the hold was put. */
   readonly inputsBefore: bigint;
@@ -15,19 +20,33 @@ interface AppliedHold {
  */
 export class HoldView {
   readonly #applied = new Map<string, AppliedHold>();
+  /** Holds ended here lately, oldest first, at most `ENDED_KEPT`: a hold never comes back. */
+  readonly #ended = new Set<string>();
+  #applies = 0;
 
-  /** Whether the hold is applied here already. */
-  has(holdId: string): boolean {
-    return this.#applied.has(holdId);
+  /** Whether the hold is applied here already, or ended here. */
+  knows(holdId: string): boolean {
+    return this.#applied.has(holdId) || this.#ended.has(holdId);
   }
 
   apply(hold: SessionHold, end: () => void): void {
     const sessionIds = hold.sessionIds === undefined ? undefined : new Set(hold.sessionIds);
-    this.#applied.set(hold.id, { sessionIds, inputsBefore: BigInt(hold.inputsBefore), end });
+    this.#applies += 1;
+    this.#applied.set(hold.id, {
+      seq: this.#applies,
+      sessionIds,
+      inputsBefore: BigInt(hold.inputsBefore),
+      end,
+    });
   }
 
-  /** Ends the hold here; returns `false` when it was not applied. */
+  /**
+   * Ends the hold here, and remembers it ended so that a read of the holds in force taken
+   * before it ended does not apply it again; returns `false` when it was not applied.
+   */
   end(holdId: string): boolean {
+    this.#ended.add(holdId);
+    if (this.#ended.size > ENDED_KEPT) this.#ended.delete(this.#ended.values().next().value as string);
     const applied = this.#applied.get(holdId);
     if (applied === undefined) return false;
     this.#applied.delete(holdId);
@@ -35,9 +54,16 @@ export class HoldView {
     return true;
   }
 
-  /** The ids of the holds applied here. */
-  ids(): string[] {
-    return [...this.#applied.keys()];
+  /** How many holds were applied here so far: a mark for `appliedUpTo`. */
+  mark(): number {
+    return this.#applies;
+  }
+
+  /** The ids of the holds applied here, all or (with a mark) those applied up to the mark. */
+  ids(mark = Number.POSITIVE_INFINITY): string[] {
+    const ids: string[] = [];
+    for (const [holdId, { seq }] of this.#applied) if (seq <= mark) ids.push(holdId);
+    return ids;
   }
 
   /** Whether an applied hold covers the session. */

@@ -1,5 +1,5 @@
 import { createTurnPersistence } from '@aalis/archive-adapter';
-import type { SessionInbox } from '@aalis/archive-postgres';
+import type { SessionHolds, SessionInbox } from '@aalis/archive-postgres';
 import { MessageValidationError, WellKnownKinds, WellKnownMetadataKeys } from '@aalis/schema-message';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +55,48 @@ function hearingTurnNews(inbox: SessionInbox, heard: TurnNews[]): SessionInbox {
     },
   });
 }
+
+/**
+ * The holds as a cluster agent sees them (`wrap`), with `withhold()`: from then on each read of
+ * the holds in force is taken at once but answered late — the first when the test calls
+ * `answerFirst()`, the later ones never — as on a loaded server. `withhold()` resolves once the
+ * first withheld read was taken.
+ */
+function withheldReads() {
+  let withholding = false;
+  const answers: (() => void)[] = [];
+  let firstTaken: () => void = () => undefined;
+  const first = new Promise<void>((resolve) => {
+    firstTaken = resolve;
+  });
+  const wrap = (holds: SessionHolds): SessionHolds =>
+    new Proxy(holds, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        if (typeof value !== 'function') return value;
+        if (key !== 'active') return value.bind(target);
+        return async () => {
+          const read: unknown = await value.call(target);
+          if (!withholding) return read;
+          await new Promise<void>((resolve) => {
+            answers.push(resolve);
+            if (answers.length === 1) firstTaken();
+          });
+          return read;
+        };
+      },
+    });
+  return {
+    wrap,
+    withhold: () => {
+      withholding = true;
+      return first;
+    },
+    answerFirst: () => answers[0]?.(),
+  };
+}
+
+const pause = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
 // The shared PostgreSQL server starts on the first request of the run: outside any test's time
 // limit, since a machine busy with the whole suite can take longer than one test may.
@@ -305,6 +347,55 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
     await cleared;
     await expect(waiting).resolves.toBeUndefined();
     expect(owner.local.received.map((received) => received.message.content)).toEqual(['first', 'during']);
+  });
+
+  it('[CLR-2] a read of the holds taken before a clearing began does not end its hold when it answers late: inputs sent during the clearing wait', async () => {
+    const world = await clusterWorld();
+    const reads = withheldReads();
+    const owner = await world.process({ wrapHolds: reads.wrap });
+    owner.local.autoSettle = true;
+    await owner.agent.handleMessage(input('s1', 'first'));
+    // A scan reads the holds in force (none yet); its answer is on its way.
+    await reads.withhold();
+    let finish: (() => void) | undefined;
+    const cleared = owner.agent.clearing(['s1'], () => new Promise<void>((resolve) => (finish = resolve)));
+    await expect.poll(() => finish !== undefined, patiently).toBe(true);
+    reads.answerFirst();
+    const during = owner.agent.handleMessage(input('s1', 'during'));
+    const contents = () => owner.local.received.map((received) => received.message.content);
+    await expect
+      .poll(async () => contents().includes('during') || (await countQueued(world.schema)) === 1, patiently)
+      .toBe(true);
+    // An owner that let the hold go would take the input within a few milliseconds.
+    await pause(250);
+    expect(contents()).toEqual(['first']);
+    finish?.();
+    await cleared;
+    await expect(during).resolves.toBeUndefined();
+    expect(contents()).toEqual(['first', 'during']);
+  });
+
+  it('[CLR-2] a read of the holds taken during a clearing does not put its hold back when it answers after the clearing ended', async () => {
+    const world = await clusterWorld();
+    const reads = withheldReads();
+    const owner = await world.process({ wrapHolds: reads.wrap });
+    owner.local.autoSettle = true;
+    await owner.agent.handleMessage(input('s1', 'first'));
+    let finish: (() => void) | undefined;
+    const cleared = owner.agent.clearing(['s1'], () => new Promise<void>((resolve) => (finish = resolve)));
+    await expect.poll(() => finish !== undefined, patiently).toBe(true);
+    // A scan reads the holds in force (this clearing's); its answer arrives after the clearing.
+    await reads.withhold();
+    finish?.();
+    await cleared;
+    reads.answerFirst();
+    const after = owner.agent.handleMessage(input('s1', 'after'));
+    await expect
+      .poll(() => owner.local.received.map((received) => received.message.content), patiently)
+      .toEqual(['first', 'after']);
+    await expect(after).resolves.toBeUndefined();
+    // The local agent cleared the session once: the late read stopped nothing a second time.
+    expect(owner.local.clearings).toHaveLength(1);
   });
 
   it('a clearing whose clear ends after its process closed reports nothing: its hold ends at its expiry', async () => {
