@@ -15,7 +15,8 @@ import { runTurnBody } from './turn-body';
  * abort `reason` appears, [ABT-5]). Every input of the turn, joined ones included, gets
  * its stream end marker ([OUT-3]). Once the turn is stopped, hook middlewares and stream
  * listeners that still hang are abandoned after `stopGraceMs` ([LIV-1]); a `before`
- * middleware abandoned before its `next` counts as blocking the turn.
+ * middleware abandoned before its `next` counts as blocking the turn, and when the `before` run
+ * was abandoned after its `next`, `agent:turn:after` gets `stopGraceMs` of its own.
  */
 export async function runTurn(context: AgentContext, turn: Turn<TurnInput, MessageActor>): Promise<void> {
   const { turnId, sessionId, inputs } = turn;
@@ -36,6 +37,9 @@ export async function runTurn(context: AgentContext, turn: Turn<TurnInput, Messa
       return;
     }
     const ended = before.result;
+    // A stopped turn whose agent:turn:before run was given up (a middleware hung after `next`)
+    // still reaches the agent:turn:after middlewares ([HK-8]), within a grace time of their own.
+    const closing = grace.signal.aborted ? createGraceSignal(turn.signal, context.config.stopGraceMs) : grace;
     const after = await context.deps.hooks.run(
       'agent:turn:after',
       {
@@ -47,8 +51,9 @@ export async function runTurn(context: AgentContext, turn: Turn<TurnInput, Messa
         turnId,
       },
       undefined,
-      { signal: grace.signal },
+      { signal: closing.signal },
     );
+    if (closing !== grace) closing.dispose();
     logHookRun(context, { hook: 'agent:turn:after', outcome: after, ...where });
     logTurnEnd(context, turn, ended, Date.now() - started);
   } catch (error) {
