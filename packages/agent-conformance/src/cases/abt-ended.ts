@@ -94,7 +94,8 @@ const stoppedWhileTurnBeforeHangs = defineCase({
     });
     assert.equal('ABT-7', context.agent.abort('s1'), false, {
       rule: 'abort must return false when no turn of the session runs, though a middleware of its stopped turn still hangs',
-      subject: 'the return value of abort of a session whose stopped turn was given up on, once the agent settled',
+      subject:
+        'the return value of abort of a session whose stopped turn was given up on, once the agent settled',
     });
   },
 });

@@ -1,19 +1,23 @@
 import type { ConformanceCase } from '../define-case';
 import { ABT_CASES } from './abt';
 import { ABT_ENDED_CASES } from './abt-ended';
+import { ABT_FAILURE_AFTER_STOP_CASES } from './abt-failure-after-stop';
 import { ABT_LATE_CASES } from './abt-late';
 import { ABT_PEER_CASES } from './abt-peers';
 import { ABT_STOPPER_CASES } from './abt-stopper';
+import { ABT_WAITING_ORDER_CASES } from './abt-waiting-order';
 import { ARC_CASES } from './arc';
 import { ARC_ARCHIVE_ALONE_CASES } from './arc-archive-alone';
 import { ARC_RECORD_CASES } from './arc-records';
 import { ARC_REPEATED_CALL_ID_CASES } from './arc-repeated-call-ids';
 import { ARC_REPLY_SCOPE_CASES } from './arc-reply-scope';
+import { ARC_STOPPED_TURN_HISTORY_CASES } from './arc-stopped-turn-history';
 import { BND_CASES } from './bnd';
 import { CLR_CASES } from './clr';
 import { CLR_PEER_CASES } from './clr-peers';
 import { CLR_SEVERAL_CASES } from './clr-several';
 import { DEL_CASES } from './del';
+import { DEL_WIND_DOWN_CASES } from './del-wind-down';
 import { DRN_CASES } from './drn';
 import { DUR_CASES } from './dur';
 import { HK_CASES } from './hk';
@@ -25,11 +29,13 @@ import { LIV_CASES } from './liv';
 import { LIV_BESIDE_OTHERS_CASES } from './liv-beside-others';
 import { LIV_IGNORED_ABORT_CASES } from './liv-ignored-abort';
 import { LIV_LIMIT_CASES } from './liv-limit';
+import { LIV_PEER_CASES } from './liv-peers';
 import { LIV_RELEASED_CASES } from './liv-released';
 import { LIV_UNIFORM_INPUT_CASES } from './liv-uniform-inputs';
 import { LIV_WINDING_DOWN_CASES } from './liv-winding-down';
 import { OUT_CASES } from './out';
 import { OUT_ABANDONED_CASES } from './out-abandoned';
+import { OUT_ISOLATED_FAILURE_CASES } from './out-isolated-failure';
 import { OUT_RELEASED_CASES } from './out-released';
 import { PRE_CASES } from './pre';
 import { PRE_REGISTRATION_CASES } from './pre-registrations';
@@ -37,6 +43,8 @@ import { PRM_CASES } from './prm';
 import { PRM_INJECTOR_CASES } from './prm-injectors';
 import { PRM_MATERIALISED_CASES } from './prm-materialised';
 import { SCH_CASES } from './sch';
+import { SCH_PREPROCESSED_SOURCE_CASES } from './sch-preprocessed-source';
+import { SCH_QUEUE_AT_RELEASE_CASES } from './sch-queue-at-release';
 import { SET_CASES } from './set';
 import { SVC_CASES } from './svc';
 import { SVC_EXPLORED_CASES } from './svc-explored';
@@ -46,6 +54,7 @@ import { TID_CASES } from './tid';
 import { USG_CASES } from './usg';
 import { USG_ALLOWANCE_CASES } from './usg-allowance';
 import { USG_FIGURES_CASES } from './usg-figures';
+import { USG_OPENING_BURST_CASES } from './usg-opening-burst';
 import { USG_SENT_LIST_CASES } from './usg-sent-list';
 
 /**
@@ -58,25 +67,32 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...SVC_RELEASED_CASES,
   ...SVC_EXPLORED_CASES,
   ...SCH_CASES,
+  ...SCH_QUEUE_AT_RELEASE_CASES,
+  ...SCH_PREPROCESSED_SOURCE_CASES,
   ...ABT_CASES,
   ...ABT_ENDED_CASES,
+  ...ABT_FAILURE_AFTER_STOP_CASES,
   ...ABT_LATE_CASES,
   ...ABT_PEER_CASES,
   ...ABT_STOPPER_CASES,
+  ...ABT_WAITING_ORDER_CASES,
   ...CLR_CASES,
   ...CLR_PEER_CASES,
   ...CLR_SEVERAL_CASES,
   ...DEL_CASES,
+  ...DEL_WIND_DOWN_CASES,
   ...TID_CASES,
   ...ARC_CASES,
   ...ARC_RECORD_CASES,
   ...ARC_ARCHIVE_ALONE_CASES,
   ...ARC_REPEATED_CALL_ID_CASES,
   ...ARC_REPLY_SCOPE_CASES,
+  ...ARC_STOPPED_TURN_HISTORY_CASES,
   ...USG_CASES,
   ...USG_FIGURES_CASES,
   ...USG_SENT_LIST_CASES,
   ...USG_ALLOWANCE_CASES,
+  ...USG_OPENING_BURST_CASES,
   ...SET_CASES,
   ...BND_CASES,
   ...PRE_CASES,
@@ -92,6 +108,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...OUT_CASES,
   ...OUT_RELEASED_CASES,
   ...OUT_ABANDONED_CASES,
+  ...OUT_ISOLATED_FAILURE_CASES,
   ...DRN_CASES,
   ...LIV_CASES,
   ...LIV_IGNORED_ABORT_CASES,
@@ -100,5 +117,6 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...LIV_LIMIT_CASES,
   ...LIV_RELEASED_CASES,
   ...LIV_BESIDE_OTHERS_CASES,
+  ...LIV_PEER_CASES,
   ...DUR_CASES,
 ]);

@@ -355,7 +355,36 @@ const everyOpeningInputOpened = defineCase({
 });
 
 /** More cases of the ARC family: what the records and markers of a turn hold. */
+/**
+ * [ARC-8] The turn record meets a failing store: a turn whose opening input the store refused
+ * ends as `error` and still writes its event marker with the record — only a turn blocked at
+ * agent:turn:before writes none. The near miss writes the record only once the opening inputs
+ * were stored.
+ */
+const recordAfterRefusedOpening = defineCase({
+  requirements: ['ARC-8'],
+  name: 'a turn whose opening input the store refused still writes its event marker with an error record',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.archive.failNext('archiveIncoming');
+    h.model.script([{ text: 'may or may not be asked' }]);
+    await sendHuman(context, 's1', 'refused by the store').done;
+    await h.settle();
+    const outcome = turns(h, 's1')[0]?.after?.outcome;
+    const records = h.archive
+      .messages('s1')
+      .filter((message) => message.kind === WellKnownKinds.EventMarker)
+      .map((message) => (message.metadata[Keys.TurnRecord] as { outcome?: unknown } | undefined)?.outcome);
+    assert.deepEqual('ARC-8', records, [outcome], {
+      rule: 'every turn that ran (not blocked at agent:turn:before) must write one event marker with its record, also when its opening input was refused',
+      subject: `the outcomes recorded in event markers of a turn that ended ${String(outcome)}`,
+    });
+  },
+});
+
 export const ARC_RECORD_CASES = [
+  recordAfterRefusedOpening,
   failedResultKeepsToolAfterMetadata,
   selfIdentityOutsideRooms,
   abortedMarkerBodyEmpty,

@@ -44,5 +44,41 @@ const repeatedModelIds = defineCase({
   },
 });
 
+/**
+ * [TID-3] [ARC-2] A call id meets a tool call that fails before it runs (no such tool): it is a
+ * tool call like any other and gets a call id of its own, recorded in its error result — not the
+ * id the model gave it, which the model may repeat in its next response. The near miss keys the
+ * results of such calls by the model's id.
+ */
+const failedCallsOwnIds = defineCase({
+  requirements: ['TID-3', 'ARC-2'],
+  name: 'tool calls that fail before running, given the same id by the model in two responses, each get a call id of its own',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.tools.define({ name: 'lookup' });
+    h.model.script([
+      { toolCalls: [{ name: 'missing_tool', id: 'call_0' }] },
+      { toolCalls: [{ name: 'missing_tool', id: 'call_0' }] },
+      { text: 'done' },
+    ]);
+    await sendHuman(context, 's1', 'use a tool that is not there').done;
+    const results = h.archive.messages('s1').filter((message) => message.role === 'tool');
+    assert.equal('ARC-2', results.length, 2, {
+      rule: 'every tool call must have a persisted tool result, failed ones included',
+      subject: 'the persisted tool results of two calls of a tool that does not exist',
+    });
+    const callIds = results.map((result) => result.metadata[Keys.CallId]);
+    assert.that(
+      'TID-3',
+      callIds.every((id) => typeof id === 'string' && id !== '') && new Set(callIds).size === 2,
+      {
+        rule: 'each tool call, one that failed before running included, must have its own call id in its tool result',
+        observed: `the two error results recorded the call ids ${callIds.map(String).join(' and ')}`,
+      },
+    );
+  },
+});
+
 /** The cases of tool calls whose model-given ids repeat ([ARC-2], [TID-3]). */
-export const ARC_REPEATED_CALL_ID_CASES = [repeatedModelIds];
+export const ARC_REPEATED_CALL_ID_CASES = [repeatedModelIds, failedCallsOwnIds];

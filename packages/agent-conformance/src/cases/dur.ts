@@ -342,7 +342,35 @@ const cutTurnRecordKeepsSource = defineCase({
 });
 
 /** The cases of the DUR family ([DUR-1]..[DUR-3]). */
+/**
+ * [DUR-1] A cut turn's tool calls meet a tool loop of several steps: every unanswered call gets
+ * its error result, in every tool-call group the cut turn left, not only the latest. The near
+ * miss takes a later group for the answer to the earlier one and closes the latest group alone.
+ */
+const everyGroupClosed = defineCase({
+  requirements: ['DUR-1'],
+  name: 'a cut turn with unanswered calls in two tool-call groups gets an error result for every call',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const archive = await seedCutTurn(h, 'cut short by a crash');
+    await seedUnansweredCalls(archive, ['call-cut-early']);
+    await seedUnansweredCalls(archive, ['call-cut-late']);
+    h.model.script([{ text: 'answered after the restart' }]);
+    await sendHuman(context, 's1', 'after the restart').done;
+    const answered = closingOfCutTurn(h, 'after the restart')
+      .filter((message) => message.role === 'tool')
+      .map((message) => message.toolCallId)
+      .sort();
+    assert.deepEqual('DUR-1', answered, ['call-cut-early', 'call-cut-late'], {
+      rule: 'a turn cut by a crash must be closed with an error result per unanswered tool call, in every group it left',
+      subject: 'the tool call ids of the error results closing the cut turn',
+    });
+  },
+});
+
 export const DUR_CASES = [
+  everyGroupClosed,
   recoversCutTurn,
   noLostRecords,
   oneProcessPerSession,

@@ -720,6 +720,35 @@ const slowTurnAfter = defineCase({
 });
 
 /**
+ * [SVC-2] [HK-8] A slow `agent:turn:after` middleware meets a turn nobody stopped: the time an
+ * agent gives a stopped turn's hooks is no limit here, so the input settles only once the
+ * middleware finished, a second and a half later. The near miss gives up on `agent:turn:after`
+ * middlewares after the stop's grace time on every turn.
+ */
+const slowTurnAfterMiddleware = defineCase({
+  requirements: ['SVC-2', 'HK-8'],
+  name: 'an agent:turn:after middleware that takes a second and a half on a turn nobody stopped finishes before the input settles',
+  timeoutMs: 10_000,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    let finished = false;
+    h.hooks.middleware('agent:turn:after', async (_payload, next) => {
+      await next();
+      await new Promise((resolve) => setTimeout(resolve, SLOW_MODEL_MS));
+      finished = true;
+    });
+    h.model.script([{ text: 'a quick answer' }]);
+    await sendHuman(context, 's1', 'then a slow plugin').done;
+    assert.that('SVC-2', finished, {
+      rule: 'handleMessage must resolve only once its turn ended, after agent:turn:after: only a stop may cut a turn’s hooks short',
+      observed:
+        'handleMessage resolved before a slow agent:turn:after middleware of a turn nobody stopped finished',
+    });
+  },
+});
+
+/**
  * [HK-9] `archived` is set on every input once it is archived, a joined one included (it is
  * archived when it joins, [ARC-6]): the near miss sets it only on the inputs that opened the
  * turn, so a contribution or a hook reading the live inputs gets no stored message for the
@@ -839,6 +868,7 @@ export const HK_CASES = [
   llmIterationsNumbered,
   toolContextSource,
   slowTurnAfter,
+  slowTurnAfterMiddleware,
   joinedArchivedSet,
   inputReplaced,
   iterationCountsRetries,

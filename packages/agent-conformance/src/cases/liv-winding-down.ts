@@ -7,6 +7,7 @@ import {
   assertStillServes,
   assertStopEnded,
   CROWD,
+  hangHook,
   LIVENESS_TIMEOUT_MS,
   never,
 } from './liveness';
@@ -159,7 +160,44 @@ const stoppedTurnKeepsItsPlace = defineCase({
 });
 
 /** The cases of liveness while a stopped turn winds down ([LIV-1], [LIV-2], [LIV-4]). */
+/**
+ * [LIV-1] [HK-8] Two hung plugins meet on one stopped turn: an `agent:turn:before` middleware
+ * that hangs after `next` and an `agent:turn:after` middleware that never settles. The turn ran,
+ * so it still ends with `agent:turn:after` — its middlewares are called, also once the agent gave
+ * up on the first one — and its input settles although the second one hangs too. Near misses:
+ * the closing hook skipped because the stop's grace time is spent; a hook run whose signal had
+ * aborted calling its middlewares without watching them.
+ */
+const hungBeforeAndAfter = defineCase({
+  requirements: ['LIV-1', 'HK-8'],
+  name: 'a stopped turn whose agent:turn:before middleware hangs after next still runs agent:turn:after middlewares, and settles though one hangs',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 's2');
+    const closed: string[] = [];
+    h.hooks.middleware('agent:turn:after', async (payload, next) => {
+      closed.push(payload.sessionId);
+      await next();
+    });
+    hangHook(context, 'agent:turn:before', { sessionId: 's1', afterNext: true });
+    hangHook(context, 'agent:turn:after', { sessionId: 's1' });
+    const [step] = h.model.script([{ untilAborted: true }]);
+    const stuck = sendHuman(context, 's1', 'two hung plugins');
+    await step!.started;
+    context.agent.abort('s1');
+    await assertSettles('LIV-1', stuck, 'abort');
+    assert.that('HK-8', closed.includes('s1'), {
+      rule: 'a turn that ran must end with agent:turn:after, its middlewares called, also after an agent:turn:before middleware hung past the stop',
+      observed: 'no agent:turn:after middleware was called for the stopped turn',
+    });
+    await assertStillServes(context, 'LIV-1', 's2');
+  },
+});
+
 export const LIV_WINDING_DOWN_CASES = [
+  hungBeforeAndAfter,
   toolAfterAbort,
   writeHangAbort('the reply', { text: 'a reply the store never takes' }),
   writeHangAbort('a tool-call group', { text: '', toolCalls: [{ name: 'lookup' }] }),

@@ -1,5 +1,6 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
+import { createGate } from '../harness/gate';
 import { holdTurn, sendDuringDeletion, sendHuman, sendInjection, session, streamChunks } from './scenario';
 
 /**
@@ -48,4 +49,43 @@ const oneEndForStaleGeneration = defineCase({
 });
 
 /** The cases of the stream end markers of released inputs ([OUT-3]). */
-export const OUT_RELEASED_CASES = [oneEndPerReleased, oneEndForStaleGeneration];
+/**
+ * [OUT-3] A release meets a slow `agent:input:before` middleware: an input still in it when
+ * abort with `queued` comes, whose middleware then calls `next`, is dropped or opens a turn —
+ * either way it gets exactly one stream end marker of its own. The near miss drops it in the
+ * default action without one, and the hook run, which was not blocked, sends none either.
+ */
+const oneEndForLateNext = defineCase({
+  requirements: ['OUT-3'],
+  name: 'an input whose agent:input:before middleware calls next after abort with queued gets its own stream end marker',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const gate = createGate();
+    let entered = false;
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      if (payload.message.content === 'slow in processing') {
+        entered = true;
+        h.tick();
+        await gate.opened;
+      }
+      await next();
+    });
+    h.model.script([{ text: 'reply if it opened a turn' }]);
+    const slow = sendHuman(context, 's1', 'slow in processing');
+    await h.until(() => entered, 'the input to reach the slow agent:input:before middleware');
+    context.agent.abort('s1', { queued: true });
+    await h.settle();
+    gate.open();
+    await Promise.all([held.input.done, slow.done]);
+    await h.settle();
+    const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
+    assert.equal('OUT-3', ends.length, 2, {
+      rule: 'every input must get exactly one stream end marker, one whose middleware called next after a release included',
+      subject: 'the stream end markers of the stopped turn’s input and of the input in agent:input:before',
+    });
+  },
+});
+
+export const OUT_RELEASED_CASES = [oneEndPerReleased, oneEndForStaleGeneration, oneEndForLateNext];

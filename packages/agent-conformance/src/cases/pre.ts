@@ -1,6 +1,14 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
-import { callContains, secondInputDuringToolCall, sendHuman, session, streamChunks, turns } from './scenario';
+import {
+  callContains,
+  holdTurn,
+  secondInputDuringToolCall,
+  sendHuman,
+  session,
+  streamChunks,
+  turns,
+} from './scenario';
 
 const rewrites = defineCase({
   requirements: ['PRE-1'],
@@ -152,4 +160,36 @@ const archivedRewritten = defineCase({
 });
 
 /** The cases of the PRE family ([PRE-1]). */
-export const PRE_CASES = [rewrites, drops, joining, archivedRewritten];
+/**
+ * [PRE-1] [OUT-3] A dropped input still gets its stream end marker (「不调 next 即丢掉它(不进一轮、
+ * 不归档,agent 照发流结束标记)」), also when a turn of its session is running and streaming: each
+ * input gets its own marker. The near miss leaves the dropped input's end to the running turn.
+ */
+const dropsDuringTurn = defineCase({
+  requirements: ['PRE-1', 'OUT-3'],
+  name: 'an input a preprocessor drops while a turn of its session runs still gets its own stream end marker',
+  requires: ['preprocessors'],
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    context.agent.registerPreprocessor('drop', async (message, next) => {
+      if (!message.content.includes('drop me')) await next();
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running' });
+    const dropped = await sendHuman(context, 's1', 'drop me').done;
+    assert.equal('PRE-1', dropped.state, 'resolved', {
+      rule: 'a preprocessor that does not call next() drops the input: handleMessage resolves, also while a turn runs',
+      subject: 'the handleMessage promise of the input dropped during the turn',
+    });
+    held.gate.open();
+    await held.input.done;
+    await h.settle();
+    const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
+    assert.equal('OUT-3', ends.length, 2, {
+      rule: 'every input must get exactly one stream end marker, one dropped while a turn of its session runs included',
+      subject: 'the stream end markers of a running turn’s input and of an input dropped meanwhile',
+    });
+  },
+});
+
+export const PRE_CASES = [rewrites, drops, joining, archivedRewritten, dropsDuringTurn];

@@ -396,7 +396,45 @@ const snapshotViewWithoutQueuedInputs = defineCase({
   },
 });
 
+/**
+ * [PRM-2] The messages of a view are a snapshot of the list its call is assembled from: they
+ * stay as they were when `build` got them, while the turn's own list grows with the tool-call
+ * group and its results for the next call. A snapshot meets a tool loop of several calls here,
+ * in a session with no earlier history. The near miss hands the turn's own list over when there
+ * is no history to put before it.
+ */
+const viewMessagesStaySnapshot = defineCase({
+  requirements: ['PRM-2'],
+  name: 'the messages of a view stay as build got them while the turn goes on calling tools',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const lengths: number[] = [];
+    const probe = h.contribute({
+      localId: 'probe',
+      bucket: 'systemOther',
+      label: 'Probe',
+      build: (view) => {
+        lengths.push(view.messages.length);
+        return 'probe';
+      },
+    });
+    h.tools.define({ name: 'lookup' });
+    h.model.script([{ toolCalls: [{ name: 'lookup' }] }, { text: 'answer' }]);
+    await sendHuman(context, 's1', 'the only question').done;
+    const first = assert.defined('PRM-2', probe.views[0], {
+      rule: 'build(view) of a contribution must be called for the turn',
+      subject: 'the view of the first model call',
+    });
+    assert.equal('PRM-2', first.messages.length, lengths[0], {
+      rule: 'the messages of a view must be a snapshot: the turn going on must not change them',
+      subject: 'the number of messages of the first call’s view after the turn, against when build got it',
+    });
+  },
+});
+
 export const PRM_CASES = [
+  viewMessagesStaySnapshot,
   materialised,
   buildView,
   viewMessagesHoldConversation,

@@ -1,6 +1,6 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
-import { callContains, outcomeOf, sendHuman, session, turns } from './scenario';
+import { callContains, holdClearing, outcomeOf, sendHuman, session, turns, usageOf } from './scenario';
 
 const assignWrites = defineCase({
   requirements: ['SET-1'],
@@ -222,7 +222,72 @@ const iterationsBoundModelCalls = defineCase({
 });
 
 /** The cases of the SET family ([SET-1], [SET-2]). */
+/**
+ * [SET-1] A settings write meets a clearing of the same session: `/clear` erases the session's
+ * history, not its settings, so `assignModel` during the clearing's hold still writes the model
+ * (and still throws for a session without settings). The near miss skips the write while a
+ * clearing holds the session.
+ */
+const assignDuringClearing = defineCase({
+  requirements: ['SET-1'],
+  name: 'assignModel while a clearing holds the session writes the model, and still throws without settings',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    session(h, 'no-settings', { settings: null });
+    h.model.define({ ref: 'conformance/alt' });
+    const clearing = await holdClearing(context, ['s1', 'no-settings']);
+    // Called during the hold; an agent may finish the writes before or after the hold ends.
+    const writes = Promise.all([
+      outcomeOf(() => context.agent.assignModel('s1', 'conformance/alt')),
+      outcomeOf(() => context.agent.assignModel('no-settings', 'conformance/alt')),
+    ]);
+    await h.settle();
+    clearing.gate.open();
+    await clearing.outcome;
+    const [assigned, missing] = await writes;
+    assert.that('SET-1', !assigned.failed, {
+      rule: 'assignModel must write the model while a clearing holds the session: clearing erases history, not settings',
+      observed: `assignModel failed during the clearing: ${String(assigned.error)}`,
+    });
+    assert.equal('SET-1', h.services.sessions.getSettings('s1')?.model, 'conformance/alt', {
+      rule: "assignModel(sessionId, model) must write the model into the session's settings, also during a clearing",
+      subject: 'the model in the settings of the session assigned during its clearing',
+    });
+    assert.that('SET-1', missing.failed, {
+      rule: 'assignModel must throw when the session has no settings, also during a clearing',
+      observed: 'assignModel resolved for a session without settings while a clearing held it',
+    });
+  },
+});
+
+/**
+ * [SET-2] [USG-6] The session's settings are read for each turn, whoever changed them: a history
+ * count limit the session manager's settings got between two turns (a settings page, a command)
+ * is the next turn's. The near miss keeps each session's settings from its first turn until
+ * `assignModel` writes them.
+ */
+const settingsChangedBetweenTurns = defineCase({
+  requirements: ['SET-2', 'USG-6'],
+  name: 'a history count limit changed in the session’s settings between two turns is the next turn’s',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { settings: { historyLimit: 3 } });
+    h.model.script([{ text: 'first' }, { text: 'second' }]);
+    await sendHuman(context, 's1', 'one').done;
+    await h.services.sessions.updateSettings('s1', { historyLimit: 7 });
+    await sendHuman(context, 's1', 'two').done;
+    const limits = usageOf(h, { sessionId: 's1' }).map((event) => event.historyLimit);
+    assert.deepEqual('SET-2', limits, [3, 7], {
+      rule: "the session's settings must be read for each turn: a limit changed between two turns is the next turn's",
+      subject: 'historyLimit of the two turns’ token:usage',
+    });
+  },
+});
+
 export const SET_CASES = [
+  assignDuringClearing,
+  settingsChangedBetweenTurns,
   assignWrites,
   assignRejects,
   assignWithoutSessionManager,

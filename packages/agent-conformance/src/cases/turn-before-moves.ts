@@ -8,20 +8,24 @@ import { holdHook, sendHuman, session } from './scenario';
  */
 
 /**
- * A turn of `s1` whose `agent:turn:before` middleware waits before `next`; `abort` comes, and
- * the middleware calls `next` at once, well within any time an agent gives a stopped hook. The
- * turn was not blocked: it must end, with its inputs archived and its record written.
+ * A turn of `s1` whose `agent:turn:before` middleware waits before `next`; the stop comes —
+ * `abort`, or with `'drain'` the shutdown — and the middleware calls `next` at once, well within
+ * any time an agent gives a stopped hook. The turn was not blocked: it must end, with its inputs
+ * archived and its record written.
  */
-export async function nextAfterStop(context: CaseContext): Promise<InputRecord> {
+export async function nextAfterStop(
+  context: CaseContext,
+  stop: 'abort' | 'drain' = 'abort',
+): Promise<InputRecord> {
   const h = context.harness;
   session(h, 's1');
   const held = holdHook(h, 'agent:turn:before');
   h.model.script([{ text: 'answer of a stopped turn' }]);
   const input = sendHuman(context, 's1', 'stopped in agent:turn:before');
   await held.reached();
-  context.agent.abort('s1');
+  const drained = stop === 'drain' ? h.drain() : context.agent.abort('s1');
   held.gate.open();
-  await input.done;
+  await Promise.all([input.done, drained]);
   await h.settle();
   return input;
 }

@@ -426,7 +426,65 @@ const estimateCountsToolCallArguments = defineCase({
 });
 
 /** More cases of the USG family: the figures of one event against their definitions. */
+/**
+ * [USG-2] `used` is what the model service returned for the call (「used取模型服务返回的这次调用的
+ * 输入 token(ChatResponse.usage.promptTokens)」), also when an `agent:llm:after` middleware
+ * replaces the response the turn goes on with (the payload's `response` may be replaced). The
+ * near miss reads the usage of the response as the middleware left it.
+ */
+const usedFromServiceNotReplacement = defineCase({
+  requirements: ['USG-2'],
+  name: 'used is the prompt tokens the model service reported, also when agent:llm:after replaced the response',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:llm:after', async (payload, next) => {
+      payload.response = { content: 'a reworded answer', toolCalls: [] };
+      await next();
+    });
+    h.model.script([{ text: 'answer', usage: { promptTokens: 4321, completionTokens: 7 } }]);
+    await sendHuman(context, 's1', 'question').done;
+    assert.equal('USG-2', firstUsage(h, 's1', 'USG-2').used, 4321, {
+      rule: 'used must be the prompt tokens the model service returned for the call, whatever agent:llm:after made of the response',
+      subject: 'used for a call that reported 4321 prompt tokens, whose response a middleware replaced',
+    });
+  },
+});
+
+/**
+ * [USG-3] `trimmed` says the turn went through hard trimming: an estimate over the budget, or
+ * history over its allowance with a part dropped. The session's history count limit is a
+ * setting, not trimming: a turn whose calls fit the budget is not trimmed although the history
+ * is longer than the limit. The near miss marks every call trimmed that the count limit cut.
+ */
+const countLimitIsNotTrimming = defineCase({
+  requirements: ['USG-3'],
+  name: 'trimmed is false for calls that fit the budget although the history count limit left history out',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1', { settings: { historyLimit: 2 } });
+    h.archive.seed(
+      's1',
+      Array.from(
+        { length: 6 },
+        (_, index): MessageDraft =>
+          index % 2 === 0
+            ? { role: 'user', content: `old question ${index}` }
+            : { role: 'assistant', content: `old answer ${index}` },
+      ),
+    );
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'short question').done;
+    assert.equal('USG-3', firstUsage(h, 's1', 'USG-3').trimmed, false, {
+      rule: 'trimmed must be false while the calls fit the budget: the history count limit is no hard trimming',
+      subject: 'trimmed of a call within the budget, six messages of history and a count limit of 2',
+    });
+  },
+});
+
 export const USG_FIGURES_CASES = [
+  usedFromServiceNotReplacement,
+  countLimitIsNotTrimming,
   usedIgnoresTotal,
   noUsageForBlockedCall,
   usageOfAnsweredCallOfStoppedTurn,
