@@ -249,7 +249,9 @@ async function callTool(
   const ran = await hooks.run(
     'agent:tool:before',
     { name: call.name, args, toolCallContext },
-    async (payload) => {
+    async (payload): Promise<ToolResult> => {
+      // A stop while agent:tool:before ran starts no tool ([ABT-1]).
+      if (turn.signal.aborted) return { content: 'Not run: the turn was stopped.', isError: true };
       const invocation = { name: call.name, args: payload.args, toolCallContext };
       await events.emit('tool:execute', invocation);
       return tools

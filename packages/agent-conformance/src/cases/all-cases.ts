@@ -4,6 +4,7 @@ import { ABT_ENDED_CASES } from './abt-ended';
 import { ABT_FAILURE_AFTER_STOP_CASES } from './abt-failure-after-stop';
 import { ABT_LATE_CASES } from './abt-late';
 import { ABT_PEER_CASES } from './abt-peers';
+import { ABT_STOP_IN_TOOL_BEFORE_CASES } from './abt-stop-in-tool-before';
 import { ABT_STOPPER_CASES } from './abt-stopper';
 import { ABT_WAITING_ORDER_CASES } from './abt-waiting-order';
 import { ARC_CASES } from './arc';
@@ -75,6 +76,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...ABT_LATE_CASES,
   ...ABT_PEER_CASES,
   ...ABT_STOPPER_CASES,
+  ...ABT_STOP_IN_TOOL_BEFORE_CASES,
   ...ABT_WAITING_ORDER_CASES,
   ...CLR_CASES,
   ...CLR_PEER_CASES,
