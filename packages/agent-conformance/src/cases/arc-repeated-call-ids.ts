@@ -45,13 +45,13 @@ const repeatedModelIds = defineCase({
 });
 
 /**
- * [TID-3] [ARC-2] A call id meets a tool call that fails before it runs (no such tool): it is a
+ * [ARC-2] [TID-3] A call id meets a tool call that fails before it runs (no such tool): it is a
  * tool call like any other and gets a call id of its own, recorded in its error result — not the
  * id the model gave it, which the model may repeat in its next response. The near miss keys the
  * results of such calls by the model's id.
  */
 const failedCallsOwnIds = defineCase({
-  requirements: ['TID-3', 'ARC-2'],
+  requirements: ['ARC-2', 'TID-3'],
   name: 'tool calls that fail before running, given the same id by the model in two responses, each get a call id of its own',
   run: async (context) => {
     const h = context.harness;

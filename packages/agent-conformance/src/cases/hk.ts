@@ -720,13 +720,13 @@ const slowTurnAfter = defineCase({
 });
 
 /**
- * [SVC-2] [HK-8] A slow `agent:turn:after` middleware meets a turn nobody stopped: the time an
+ * [HK-8] [SVC-2] A slow `agent:turn:after` middleware meets a turn nobody stopped: the time an
  * agent gives a stopped turn's hooks is no limit here, so the input settles only once the
  * middleware finished, a second and a half later. The near miss gives up on `agent:turn:after`
  * middlewares after the stop's grace time on every turn.
  */
 const slowTurnAfterMiddleware = defineCase({
-  requirements: ['SVC-2', 'HK-8'],
+  requirements: ['HK-8', 'SVC-2'],
   name: 'an agent:turn:after middleware that takes a second and a half on a turn nobody stopped finishes before the input settles',
   timeoutMs: 10_000,
   run: async (context) => {

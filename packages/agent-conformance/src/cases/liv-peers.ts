@@ -12,6 +12,7 @@ import { routeLaterInput } from './serving-process';
  */
 const hungInputReleasedFromElsewhere = defineCase({
   requirements: ['LIV-1', 'DUR-3'],
+  timeoutViolates: ['LIV-1'],
   name: 'an input hung in agent:input:before is released by abort with queued called on the process that does not serve the session',
   timeoutMs: LIVENESS_TIMEOUT_MS,
   run: async (context) => {

@@ -170,6 +170,7 @@ const stoppedTurnKeepsItsPlace = defineCase({
  */
 const hungBeforeAndAfter = defineCase({
   requirements: ['LIV-1', 'HK-8'],
+  timeoutViolates: ['LIV-1'],
   name: 'a stopped turn whose agent:turn:before middleware hangs after next still runs agent:turn:after middlewares, and settles though one hangs',
   timeoutMs: LIVENESS_TIMEOUT_MS,
   run: async (context) => {
@@ -196,7 +197,45 @@ const hungBeforeAndAfter = defineCase({
   },
 });
 
+/**
+ * [LIV-1] [ABT-7] A turn stopped while another plugin's `agent:turn:before` middleware hangs
+ * before `next`: the agent gives up on that middleware and the turn is over ([LIV-1]), so once
+ * the agent settled `abort` returns `false`. The near miss learns of a turn's end from the code
+ * after its own middleware's `next()` — which the hung middleware further in never lets
+ * return — and keeps the turn "running" on its record.
+ */
+const stoppedWhileTurnBeforeHangs = defineCase({
+  requirements: ['LIV-1', 'ABT-7'],
+  timeoutViolates: ['LIV-1'],
+  name: 'abort after a turn stopped while an agent:turn:before middleware hangs before next returns false once the agent settled',
+  timeoutMs: LIVENESS_TIMEOUT_MS,
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const entered = hangHook(context, 'agent:turn:before', { sessionId: 's1' });
+    const stuck = sendHuman(context, 's1', 'stuck before the turn');
+    await entered.opened;
+    const turnId = assert.defined('ABT-7', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must reach agent:turn:before with a turn id',
+      subject: 'the turn id of the turn whose agent:turn:before hangs',
+    });
+    context.agent.abort('s1', { reason: 'stop the hung turn' });
+    await assertSettles('LIV-1', stuck, 'abort');
+    await h.settle();
+    assert.equal('ABT-7', context.agent.abort('s1', { turnId }), false, {
+      rule: 'abort with the turnId of a turn that was stopped and given up on must do nothing and return false',
+      subject: 'the return value of abort with the id of the stopped turn, once the agent settled',
+    });
+    assert.equal('ABT-7', context.agent.abort('s1'), false, {
+      rule: 'abort must return false when no turn of the session runs, though a middleware of its stopped turn still hangs',
+      subject:
+        'the return value of abort of a session whose stopped turn was given up on, once the agent settled',
+    });
+  },
+});
+
 export const LIV_WINDING_DOWN_CASES = [
+  stoppedWhileTurnBeforeHangs,
   hungBeforeAndAfter,
   toolAfterAbort,
   writeHangAbort('the reply', { text: 'a reply the store never takes' }),

@@ -349,6 +349,33 @@ const oneEndPerDropped = defineCase({
   },
 });
 
+/**
+ * [OUT-3] A drop meets a running turn: an input an `agent:input:before` middleware drops while
+ * a turn of its session runs and streams still gets its own end marker (「不调 next 即丢掉它(…
+ * agent 照发流结束标记)」), one per input. The near miss leaves the dropped input's end to the
+ * running turn's own marker.
+ */
+const oneEndForDroppedDuringTurn = defineCase({
+  requirements: ['OUT-3'],
+  name: 'an input dropped at agent:input:before while a turn of its session runs gets its own stream end marker',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      if (payload.message.content !== 'dropped meanwhile') await next();
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running' });
+    await sendHuman(context, 's1', 'dropped meanwhile').done;
+    held.gate.open();
+    await held.input.done;
+    await h.settle();
+    assert.equal('OUT-3', ends(context, 's1').length, 2, {
+      rule: 'every input must get exactly one stream end marker, one dropped while a turn of its session runs included',
+      subject: 'the stream end markers of the running turn’s input and of the input dropped meanwhile',
+    });
+  },
+});
+
 /** Longer than any chat platform lets a person send, and than plugin-agent's default limit. */
 const LONG_INPUT = 'x'.repeat(70_000);
 
@@ -584,6 +611,7 @@ export const OUT_CASES = [
   oneEndPerHandled,
   oneEndPerJoined,
   oneEndPerDropped,
+  oneEndForDroppedDuringTurn,
   oneEndPerLong,
   noErrorUnlessError,
   errorNoticeKind,

@@ -161,12 +161,12 @@ const archivedRewritten = defineCase({
 
 /** The cases of the PRE family ([PRE-1]). */
 /**
- * [PRE-1] [OUT-3] A dropped input still gets its stream end marker (「不调 next 即丢掉它(不进一轮、
+ * [PRE-1] A dropped input still gets its stream end marker (「不调 next 即丢掉它(不进一轮、
  * 不归档,agent 照发流结束标记)」), also when a turn of its session is running and streaming: each
  * input gets its own marker. The near miss leaves the dropped input's end to the running turn.
  */
 const dropsDuringTurn = defineCase({
-  requirements: ['PRE-1', 'OUT-3'],
+  requirements: ['PRE-1'],
   name: 'an input a preprocessor drops while a turn of its session runs still gets its own stream end marker',
   requires: ['preprocessors'],
   run: async (context) => {
@@ -185,7 +185,7 @@ const dropsDuringTurn = defineCase({
     await held.input.done;
     await h.settle();
     const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
-    assert.equal('OUT-3', ends.length, 2, {
+    assert.equal('PRE-1', ends.length, 2, {
       rule: 'every input must get exactly one stream end marker, one dropped while a turn of its session runs included',
       subject: 'the stream end markers of a running turn’s input and of an input dropped meanwhile',
     });

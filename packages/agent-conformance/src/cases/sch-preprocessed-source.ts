@@ -4,19 +4,19 @@ import { createGate } from '../harness/gate';
 import { contents, sendHuman, session, turns } from './scenario';
 
 /**
- * [SCH-4] [SCH-7] A preprocessor meets the scheduling: a turn's inputs are the messages after
- * the preprocessors ([PRE-1]), so one that gives an input a source makes it an injection — it
- * forms its own turn and is not inserted into the running human turn. The near miss decides
- * human or injection from the message as it arrived.
+ * [SCH-4] [SCH-7] Per-input processing meets the scheduling: a turn's inputs are the messages
+ * as `agent:input:before` (preprocessors included, [PRE-1]) left them, so a middleware that gives
+ * an input a source makes it an injection — it forms its own turn and is not inserted into the
+ * running human turn. The near miss decides human or injection from the message as it arrived.
  */
 const sourceSetByPreprocessor = defineCase({
   requirements: ['SCH-4', 'SCH-7'],
-  name: 'an input a preprocessor gives a source forms its own turn, not inserted into the running human turn',
-  requires: ['preprocessors'],
+  name: 'an input agent:input:before gives a source forms its own turn, not inserted into the running human turn',
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
-    context.agent.registerPreprocessor('schedule', async (message, next) => {
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      const message = payload.message;
       if (message.content.startsWith('scheduled:')) message.source = { kind: 'scheduler', id: 'tagged' };
       await next();
     });
@@ -47,5 +47,5 @@ const sourceSetByPreprocessor = defineCase({
   },
 });
 
-/** The case of a source given by a preprocessor ([SCH-4], [SCH-7]). */
+/** The case of a source given in `agent:input:before` ([SCH-4], [SCH-7]). */
 export const SCH_PREPROCESSED_SOURCE_CASES = [sourceSetByPreprocessor];
