@@ -383,6 +383,11 @@ export const NEAR_MISSES: readonly NearMiss[] = [
         from: "    toolCallId: call.id,\n    metadata: { ...metadata, [Keys.TurnId]: turn.turnId, [Keys.CallId]: toolCallContext.callId },\n  });\n  if (turn.signal.aborted) return result('Not run: the turn was stopped.'); // [ABT-1]\n  let args: Record<string, unknown>;\n  try {\n    args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;",
         to: "    toolCallId: call.id,\n    metadata: { ...metadata, [Keys.TurnId]: turn.turnId, [Keys.CallId]: toolCallContext.callId },\n  });\n  if (stopped) return result('Not run: the turn was stopped.');\n  let args: Record<string, unknown>;\n  try {\n    args = JSON.parse(call.arguments || '{}') as Record<string, unknown>;",
       },
+      {
+        file: 'run-turn.ts',
+        from: "      if (turn.signal.aborted) return { content: 'Not run: the turn was stopped.', isError: true };",
+        to: "      if (stopped) return { content: 'Not run: the turn was stopped.', isError: true };",
+      },
     ],
   },
   {
