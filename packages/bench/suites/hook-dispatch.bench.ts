@@ -49,6 +49,18 @@ function hookRunner(): () => Promise<unknown> {
   return () => runner.run('work', payload, action);
 }
 
+/** The agent's path: every run honours the turn's abort signal (one that never aborts here). */
+function hookRunnerWithSignal(): () => Promise<unknown> {
+  const runner = createHookRunner<Hooks>();
+  for (let index = 0; index < middlewareCount; index += 1) runner.middleware('work', bump);
+  const payload: Payload = { count: 0 };
+  const action = (value: Payload) => {
+    value.count += 1;
+  };
+  const options = { signal: new AbortController().signal };
+  return () => runner.run('work', payload, action, options);
+}
+
 function isolated(middleware: KoaMiddleware<Payload>): KoaMiddleware<Payload> {
   return async (payload, next) => {
     try {
@@ -90,6 +102,7 @@ async function nanosecondsPerRun(run: () => Promise<unknown>): Promise<number> {
 
 const candidates = {
   'hook-runner': hookRunner(),
+  'hook-runner, with an abort signal': hookRunnerWithSignal(),
   'koa-compose': koa((middleware) => middleware),
   'koa-compose, try/catch per middleware': koa(isolated),
   hookable: hookable(),
@@ -112,8 +125,8 @@ async function measure(): Promise<Map<Candidate, number[]>> {
 
 const samples = await measure();
 const of = (name: Candidate) => samples.get(name) ?? [];
-const ratiosTo = (baseline: Candidate) =>
-  of('hook-runner').map((time, index) => time / (of(baseline)[index] ?? Number.NaN));
+const ratiosTo = (baseline: Candidate, candidate: Candidate = 'hook-runner') =>
+  of(candidate).map((time, index) => time / (of(baseline)[index] ?? Number.NaN));
 const result = {
   suite: 'hooks',
   unit: 'ns per run',
@@ -133,6 +146,8 @@ const result = {
   hookRunnerVsKoaRatioAcrossRounds: roundSpread(spread(ratiosTo('koa-compose'))),
   hookRunnerVsIsolatedKoaRatio: round(median(ratiosTo('koa-compose, try/catch per middleware'))),
   hookRunnerVsHookableRatio: round(median(ratiosTo('hookable'))),
+  // The agent runs every hook with the turn's signal: what watching it costs over a plain run.
+  withSignalVsPlainRatio: round(median(ratiosTo('hook-runner', 'hook-runner, with an abort signal'))),
   // Koa-compose lets one middleware's failure reach the others; with a try/catch per middleware
   // it isolates them as hook-runner does: the fair peer, whose ratio is the target.
   targets: { hookRunnerVsIsolatedKoaRatio: 1 },
@@ -160,4 +175,7 @@ if (flags.json) {
   );
   console.log(`hookRunnerVsKoaRatio: ${result.hookRunnerVsKoaRatio} (plain koa-compose isolates no failure)`);
   console.log(`hookRunnerVsIsolatedKoaRatio: ${result.hookRunnerVsIsolatedKoaRatio} (target ≤ 1.0)`);
+  console.log(
+    `withSignalVsPlainRatio: ${result.withSignalVsPlainRatio} (a run that honours an abort signal)`,
+  );
 }
