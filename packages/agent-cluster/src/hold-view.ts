@@ -54,7 +54,7 @@ export class HoldView {
     return true;
   }
 
-  /** How many holds were applied here so far: a mark for `appliedUpTo`. */
+  /** How many holds were applied here so far: a mark for `ids`. */
   mark(): number {
     return this.#applies;
   }

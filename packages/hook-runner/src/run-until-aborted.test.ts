@@ -117,6 +117,35 @@ describe('run with an abort signal', () => {
     expect(resumed).toEqual(['second', 'first']);
   });
 
+  it('settles as without a signal when a middleware drops the promise of next and the default action fails', async () => {
+    const failure = new Error('model down');
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    const settle = async (options?: { signal: AbortSignal }) => {
+      const { runner } = quietRunner();
+      runner.middleware('turn:before', (_payload, next) => {
+        void next();
+      });
+      const failing = () => {
+        throw failure;
+      };
+      const settled = await runner.run('turn:before', { trail: [] }, failing, options).then(
+        (outcome) => ({ outcome }),
+        (error: unknown) => ({ error }),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+      return { settled, unhandled: unhandled.splice(0) };
+    };
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      // Like any dropped promise that rejects, the one next() gave is reported (README): the
+      // same with a signal as without.
+      expect(await settle({ signal: new AbortController().signal })).toEqual(await settle());
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('passes a default action failure through next as before, with a signal that never aborts', async () => {
     const { runner } = quietRunner();
     const controller = new AbortController();
