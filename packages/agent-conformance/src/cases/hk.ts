@@ -7,6 +7,7 @@ import {
   callContains,
   contents,
   EXIT_PATHS,
+  endMarkers,
   incomingWrites,
   retryFirstReply,
   runEveryExitPath,
@@ -16,7 +17,6 @@ import {
   sendInjection,
   session,
   storedWith,
-  streamChunks,
   turns,
 } from './scenario';
 
@@ -136,7 +136,7 @@ const turnBeforeBlocked = defineCase({
       rule: 'a turn blocked at agent:turn:before must not run agent:turn:after',
       subject: 'the agent:turn:after runs of a blocked turn',
     });
-    const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
+    const ends = endMarkers(h, 's1');
     assert.that('HK-2', ends.length > 0, {
       rule: 'a turn blocked at agent:turn:before must still emit the stream end marker',
       observed: 'no stream end marker was emitted for the blocked turn',

@@ -2,7 +2,7 @@ import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
 import type { InputRecord } from '../runner/input-record';
 import { answeredThenStuck, assertSettles, LIVENESS_TIMEOUT_MS, stuckInPreprocessing } from './liveness';
-import { streamChunks } from './scenario';
+import { endMarkers } from './scenario';
 
 /**
  * [OUT-3] with [LIV-1]: an input whose `agent:input:before` middleware hangs is handled too once
@@ -17,7 +17,7 @@ import { streamChunks } from './scenario';
 async function assertOneEnd(context: CaseContext, stuck: InputRecord, after: string, where: string) {
   await assertSettles('LIV-1', stuck, after);
   await context.harness.settle();
-  const ends = streamChunks(context.harness, 's1').filter((chunk) => chunk.type === 'end');
+  const ends = endMarkers(context.harness, 's1');
   assert.equal('OUT-3', ends.length, 1, {
     rule: 'every input handled or dropped must get exactly one stream end marker, also when a middleware of its agent:input:before run hung and the agent gave up on it',
     subject: `the stream end markers of an input whose agent:input:before middleware hung ${where}, after ${after}`,

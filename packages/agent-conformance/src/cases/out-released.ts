@@ -1,7 +1,7 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import { holdTurn, sendDuringDeletion, sendHuman, sendInjection, session, streamChunks } from './scenario';
+import { endMarkers, holdTurn, sendDuringDeletion, sendHuman, sendInjection, session } from './scenario';
 
 /**
  * [OUT-3] Inputs released by `abort` with `queued` are handled too: each gets its own stream end
@@ -20,7 +20,7 @@ const oneEndPerReleased = defineCase({
     context.agent.abort('s1', { queued: true });
     await Promise.all([held.input.done, ...released.map((input) => input.done)]);
     await h.settle();
-    const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
+    const ends = endMarkers(h, 's1');
     assert.equal('OUT-3', ends.length, 3, {
       rule: 'every input must get exactly one stream end marker: the stopped turn’s input and each released input',
       subject: 'the stream end markers of s1 after a turn was stopped and two inputs were released with it',
@@ -40,7 +40,7 @@ const oneEndForStaleGeneration = defineCase({
     const h = context.harness;
     await (await sendDuringDeletion(context, 'from the old generation')).done;
     await h.settle();
-    const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
+    const ends = endMarkers(h, 's1');
     assert.equal('OUT-3', ends.length, 1, {
       rule: 'every input must get exactly one stream end marker, one released because its session was deleted while it waited included',
       subject: 'the stream end markers of s1 after its only input was released for its old generation',
@@ -80,7 +80,7 @@ const oneEndForLateNext = defineCase({
     gate.open();
     await Promise.all([held.input.done, slow.done]);
     await h.settle();
-    const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
+    const ends = endMarkers(h, 's1');
     assert.equal('OUT-3', ends.length, 2, {
       rule: 'every input must get exactly one stream end marker, one whose middleware called next after a release included',
       subject: 'the stream end markers of the stopped turn’s input and of the input in agent:input:before',

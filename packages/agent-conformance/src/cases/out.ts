@@ -3,6 +3,7 @@ import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import {
+  endMarkers,
   holdTurn,
   outbound,
   runEveryExitPath,
@@ -10,7 +11,6 @@ import {
   sendHuman,
   session,
   storedReplies,
-  streamChunks,
   turns,
 } from './scenario';
 
@@ -251,10 +251,6 @@ const archiveFailureNotice = defineCase({
   },
 });
 
-function ends(context: Parameters<typeof repliedPersisted.run>[0], sessionId: string) {
-  return streamChunks(context.harness, sessionId).filter((chunk) => chunk.type === 'end');
-}
-
 const noErrorUnlessError = defineCase({
   requirements: ['OUT-2'],
   name: 'silent and aborted turns carry no error',
@@ -299,7 +295,7 @@ const oneEndPerHandled = defineCase({
     await sendHuman(context, 's1', 'second').done;
     await sendHuman(context, 's1', 'third').done;
     await h.settle();
-    assert.equal('OUT-3', ends(context, 's1').length, 3, {
+    assert.equal('OUT-3', endMarkers(context.harness, 's1').length, 3, {
       rule: 'every handled input must get exactly one stream end marker',
       subject: 'the stream end markers of three handled inputs',
     });
@@ -322,7 +318,7 @@ const oneEndPerJoined = defineCase({
       rule: 'a human input arriving during a human-opened turn joins it (SCH-2)',
       subject: 'the turns of s1',
     });
-    assert.equal('OUT-3', ends(context, 's1').length, 2, {
+    assert.equal('OUT-3', endMarkers(context.harness, 's1').length, 2, {
       rule: 'every handled input must get exactly one stream end marker, a joined one included',
       subject: 'the stream end markers of a turn with an opening and a joined input',
     });
@@ -342,7 +338,7 @@ const oneEndPerDropped = defineCase({
     await sendHuman(context, 's1', 'dropped').done;
     await sendHuman(context, 's1', 'blocked').done;
     await h.settle();
-    assert.equal('OUT-3', ends(context, 's1').length, 2, {
+    assert.equal('OUT-3', endMarkers(context.harness, 's1').length, 2, {
       rule: 'a dropped input and a blocked turn must each get exactly one stream end marker',
       subject: 'the stream end markers of a dropped and a blocked input',
     });
@@ -369,7 +365,7 @@ const oneEndForDroppedDuringTurn = defineCase({
     held.gate.open();
     await held.input.done;
     await h.settle();
-    assert.equal('OUT-3', ends(context, 's1').length, 2, {
+    assert.equal('OUT-3', endMarkers(context.harness, 's1').length, 2, {
       rule: 'every input must get exactly one stream end marker, one dropped while a turn of its session runs included',
       subject: 'the stream end markers of the running turn’s input and of the input dropped meanwhile',
     });
@@ -388,7 +384,7 @@ const oneEndPerLong = defineCase({
     h.model.script([{ text: 'answered the long one' }]);
     await sendHuman(context, 's1', LONG_INPUT).done;
     await h.settle();
-    assert.equal('OUT-3', ends(context, 's1').length, 1, {
+    assert.equal('OUT-3', endMarkers(context.harness, 's1').length, 1, {
       rule: 'an input must get exactly one stream end marker, also when the agent refuses it for its length',
       subject: 'the stream end markers of a 70,000-character input',
     });
@@ -473,7 +469,7 @@ const oneEndPerBlockedInput = defineCase({
     held.gate.open();
     await Promise.all([held.input.done, ...humans.map((input) => input.done)]);
     await h.settle();
-    assert.equal('OUT-3', ends(context, 's1').length, 3, {
+    assert.equal('OUT-3', endMarkers(context.harness, 's1').length, 3, {
       rule: 'every input handled, dropped or blocked must get exactly one stream end marker, each input of a blocked turn included',
       subject:
         'the stream end markers of an injection and two human inputs, the humans blocked at agent:turn:before',

@@ -2,11 +2,11 @@ import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import {
   callContains,
+  endMarkers,
   holdTurn,
   secondInputDuringToolCall,
   sendHuman,
   session,
-  streamChunks,
   turns,
 } from './scenario';
 
@@ -74,7 +74,7 @@ const drops = defineCase({
       rule: 'a dropped input must not be archived',
       subject: 'the archive writes of a dropped input',
     });
-    const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
+    const ends = endMarkers(h, 's1');
     assert.that('PRE-1', ends.length > 0, {
       rule: 'a dropped input must still get its stream end marker',
       observed: 'no stream end marker was emitted for the dropped input',
@@ -184,7 +184,7 @@ const dropsDuringTurn = defineCase({
     held.gate.open();
     await held.input.done;
     await h.settle();
-    const ends = streamChunks(h, 's1').filter((chunk) => chunk.type === 'end');
+    const ends = endMarkers(h, 's1');
     assert.equal('PRE-1', ends.length, 2, {
       rule: 'every input must get exactly one stream end marker, one dropped while a turn of its session runs included',
       subject: 'the stream end markers of a running turn’s input and of an input dropped meanwhile',

@@ -227,6 +227,19 @@ export function streamChunks(harness: Harness, sessionId: string): StreamChunk[]
     .filter((chunk) => chunk.sessionId === sessionId);
 }
 
+/** The stream end markers sent for a session ([OUT-3]). */
+export function endMarkers(harness: Harness, sessionId: string): StreamChunk[] {
+  return streamChunks(harness, sessionId).filter((chunk) => chunk.type === 'end');
+}
+
+/** The contents each `agent:queue` of a session listed as waiting, in order ([SCH-8]). */
+export function waitingLists(harness: Harness, sessionId: string): string[][] {
+  return harness.events
+    .of('agent:queue')
+    .filter((event) => event.payload.sessionId === sessionId)
+    .map((event) => event.payload.waiting.map((message) => message.content));
+}
+
 /** The `token:usage` events of model calls (not snapshots) of a turn or session. */
 export function usageOf(
   harness: Harness,

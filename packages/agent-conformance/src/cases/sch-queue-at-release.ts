@@ -1,6 +1,6 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
-import { holdFirstTurnEnd, holdTurn, sendInjection, session } from './scenario';
+import { holdFirstTurnEnd, holdTurn, sendInjection, session, waitingLists } from './scenario';
 
 /**
  * [SCH-8] `agent:queue` is emitted when inputs are released, and abort with `queued` releases
@@ -21,10 +21,7 @@ const queueEmptiedAtRelease = defineCase({
     await h.settle();
     context.agent.abort('s1', { queued: true });
     await h.settle();
-    const lists = h.events
-      .of('agent:queue')
-      .filter((event) => event.payload.sessionId === 's1')
-      .map((event) => event.payload.waiting.map((message) => message.content));
+    const lists = waitingLists(h, 's1');
     windDown.open();
     await Promise.all([held.input.done, waiting.done]);
     assert.deepEqual('SCH-8', lists.at(-1), [], {

@@ -15,6 +15,7 @@ import {
   session,
   turns,
   turnsStarted,
+  waitingLists,
 } from './scenario';
 
 const noInterruption = defineCase({
@@ -329,13 +330,6 @@ const sameSessionAndSource = defineCase({
   },
 });
 
-function waitingLists(context: Parameters<typeof holdTurn>[0], sessionId: string): string[][] {
-  return context.harness.events
-    .of('agent:queue')
-    .filter((event) => event.payload.sessionId === sessionId)
-    .map((event) => event.payload.waiting.map((message) => message.content));
-}
-
 function containsInOrder(lists: readonly string[][], expected: readonly string[][]): boolean {
   let position = 0;
   for (const list of lists) {
@@ -358,7 +352,7 @@ const queueEvents = defineCase({
     h.model.script([{ text: 'r1' }, { text: 'r2' }]);
     held.gate.open();
     await Promise.all([held.input.done, first.done, second.done]);
-    const lists = waitingLists(context, 's1');
+    const lists = waitingLists(context.harness, 's1');
     const expected = [['waiting 1'], ['waiting 1', 'waiting 2'], ['waiting 2'], []];
     assert.that('SCH-8', containsInOrder(lists, expected), {
       rule: 'agent:queue must list the waiting inputs in enqueue order, on enqueue and when they enter a turn',
@@ -383,7 +377,7 @@ const queueEventsOnRelease = defineCase({
     await h.settle();
     context.agent.abort('s1', { queued: true });
     await Promise.all([held.input.done, queued.done]);
-    const lists = waitingLists(context, 's1');
+    const lists = waitingLists(context.harness, 's1');
     assert.that('SCH-8', containsInOrder(lists, [['waiting'], []]), {
       rule: 'agent:queue must be emitted when inputs are released, listing them gone',
       observed: `the agent:queue waiting lists were ${JSON.stringify(lists)}, not the waiting input then none`,
@@ -514,7 +508,7 @@ const queueEventOnJoin = defineCase({
   run: async (context) => {
     const h = context.harness;
     await secondInputDuringToolCall(context, 'first question', 'joining question');
-    const lists = waitingLists(context, 's1');
+    const lists = waitingLists(context.harness, 's1');
     assert.that('SCH-8', containsInOrder(lists, [['joining question'], []]), {
       rule: 'agent:queue must list a pending insertion while it waits and be emitted when it enters the turn',
       observed: `the agent:queue waiting lists were ${JSON.stringify(lists)}, not the pending input then none`,
@@ -749,7 +743,7 @@ const queueEventsOnClearAndDelete = defineCase({
         await h.events.emit('session:deleted', { sessionId, generation });
       }
       await Promise.all([held.input.done, queued.done]);
-      const lists = waitingLists(context, sessionId);
+      const lists = waitingLists(context.harness, sessionId);
       assert.that('SCH-8', containsInOrder(lists, [[`waiting in ${sessionId}`], []]), {
         rule: 'agent:queue must be emitted when inputs are released, by clearing and by a session deletion too, listing them gone',
         observed: `the agent:queue waiting lists of ${sessionId} were ${JSON.stringify(lists)}, not the waiting input then none`,
