@@ -15,6 +15,8 @@ import { resolveTurnSettings, type TurnSettings } from './turn-settings';
  * inputs ([ARC-6]), runs the tool loop with the turn's writer, then finishes the turn: the
  * stop marker of an aborted turn that left something in history ([ARC-9]) and the turn record
  * ([ARC-8]). Never rejects: a failure ends the turn as `error` with the `[错误]` notice ([SVC-3]).
+ * A turn whose session's cut turns could not be closed writes nothing at all, not even its
+ * record: a record after them would hide them from every later recovery.
  */
 export async function runTurnBody(
   context: AgentContext,
@@ -25,9 +27,33 @@ export async function runTurnBody(
   const persistence = context
     .createPersistence()
     .beginTurn({ turnId: turn.turnId, sessionId: turn.sessionId });
+  const unrecovered = await recoverSession(context, turn, grace);
+  if (unrecovered !== undefined) {
+    persistence.forget();
+    return unrecovered;
+  }
   const result = await runInsideTurn({ context, turn, settings, persistence, grace });
   await finishTurn({ context, turn, persistence }, result, grace);
   return result;
+}
+
+/**
+ * Closes the session's turns a crash cut, the first time this agent touches it ([DUR-1]; the
+ * running turn is not cut). Resolves with how the turn ends when they could not be closed —
+ * `error` when the store failed, `aborted` when it was stopped meanwhile or the store still
+ * hangs a grace time after the stop ([LIV-1]) — else `undefined`.
+ */
+async function recoverSession(
+  context: AgentContext,
+  turn: Turn<TurnInput, MessageActor>,
+  grace: AbortSignal,
+): Promise<TurnEnding | undefined> {
+  const recovering = context.recovery.ensure(turn.sessionId);
+  if (!(await settledBefore(recovering, grace))) return { outcome: 'aborted', reply: undefined };
+  const failure = await recovering;
+  if (failure === undefined) return undefined;
+  if (turn.signal.aborted) return { outcome: 'aborted', reply: undefined };
+  return failTurn(context, turn, new PersistenceError({ operation: 'recoverCutTurns', cause: failure }));
 }
 
 interface TurnScope {
@@ -63,17 +89,14 @@ async function runInsideTurn(
 }
 
 /**
- * Closes the session's turns cut by a crash the first time this agent touches it ([DUR-1];
- * the running turn is not cut), then archives the opening inputs ([ARC-6]). A stop during
- * either does not skip the archiving: the default action has begun, so the inputs are the
- * stopped turn's and belong in history (else they are neither there nor released); only a
- * store that still hangs a grace time after the stop is let go ([LIV-1]). Resolves with how
- * the turn ended when it cannot go on, else `undefined`.
+ * Archives the opening inputs ([ARC-6]). A stop during the recovery before it or during the
+ * archiving does not skip it: the default action has begun, so the inputs are the stopped
+ * turn's and belong in history (else they are neither there nor released); only a store that
+ * still hangs a grace time after the stop is let go ([LIV-1]). Resolves with how the turn
+ * ended when it cannot go on, else `undefined`.
  */
 async function openTurn(scope: TurnScope & { readonly grace: AbortSignal }): Promise<TurnEnding | undefined> {
   const { context, turn, persistence, grace } = scope;
-  if (!(await settledBefore(context.recovery.ensure(turn.sessionId), grace)))
-    return { outcome: 'aborted', reply: undefined };
   const archiving = persistence.archiveOpened(turn.inputs);
   try {
     if (!(await settledBefore(archiving, grace))) return { outcome: 'aborted', reply: undefined };

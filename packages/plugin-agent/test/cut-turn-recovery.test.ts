@@ -89,18 +89,52 @@ describe('recovery of turns cut by a crash', () => {
     expect(model.requests).toEqual([]);
   });
 
-  it('[DUR-1] a failing recovery is logged and the turn goes on', async () => {
-    const model = createScriptedModel({ steps: [{ text: 'still here' }] });
-    const harness = agentApp({ llm: model.service });
-    vi.spyOn(harness.store, 'list').mockRejectedValueOnce(new Error('disk on fire'));
+  it.each(['list', 'append'] as const)(
+    '[DUR-1] [SVC-3] a recovery whose %s fails ends the turn as error and writes nothing, so the next turn still closes the cut turn before its inputs',
+    async (operation) => {
+      const model = createScriptedModel({ steps: [{ text: 'back again' }] });
+      const harness = agentApp({ llm: model.service });
+      await seedCutTurn(harness);
+      const endings: unknown[] = [];
+      harness.hooks.middleware('agent:turn:after', async (payload, next) => {
+        endings.push(payload.outcome);
+        await next();
+      });
+      vi.spyOn(harness.store, operation).mockRejectedValueOnce(new Error('disk on fire'));
 
-    await harness.agent.handleMessage(input('hello'));
+      await harness.agent.handleMessage(input('first try'));
 
-    expect(harness.of('outbound:message').map((event) => event.message.content)).toEqual(['still here']);
-    expect(harness.logEntries).toContainEqual(
-      expect.objectContaining({ level: 'error', line: 'cut turns could not be recovered' }),
-    );
-  });
+      expect(endings).toEqual(['error']);
+      expect(harness.of('outbound:message').map((event) => event.message.content)).toEqual([
+        '[错误] 保存对话记录失败：disk on fire。',
+      ]);
+      expect((await harness.store.list('s1')).map((message) => message.kind ?? message.role)).toEqual([
+        'user',
+        'assistant',
+      ]);
+      expect(model.requests).toEqual([]);
+      expect(harness.logEntries).toContainEqual(
+        expect.objectContaining({ level: 'error', line: 'cut turns could not be recovered' }),
+      );
+
+      await harness.agent.handleMessage(input('second try'));
+
+      const stored = await harness.store.list('s1');
+      expect(stored.map((message) => message.kind ?? message.role)).toEqual([
+        'user',
+        'assistant',
+        'tool',
+        WellKnownKinds.TurnStopped,
+        WellKnownKinds.EventMarker,
+        'user',
+        'assistant',
+      ]);
+      expect(stored[4]?.metadata[Keys.TurnRecord]).toEqual({ outcome: 'aborted' });
+      expect(stored[5]?.content).toBe('second try');
+      expect(endings).toEqual(['error', 'replied']);
+    },
+  );
+
   it('[ARC-6] [DUR-1] a stop while the recovery reads history still archives the opening input with its turn id, before the turn record', async () => {
     const model = createScriptedModel();
     const harness = agentApp({ llm: model.service });

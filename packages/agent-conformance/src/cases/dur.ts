@@ -341,7 +341,6 @@ const cutTurnRecordKeepsSource = defineCase({
   },
 });
 
-/** The cases of the DUR family ([DUR-1]..[DUR-3]). */
 /**
  * [DUR-1] A cut turn's tool calls meet a tool loop of several steps: every unanswered call gets
  * its error result, in every tool-call group the cut turn left, not only the latest. The near
@@ -369,8 +368,43 @@ const everyGroupClosed = defineCase({
   },
 });
 
+/**
+ * [DUR-1] A crash recovery meets a failing store: when closing the cut turn fails once, the cut
+ * turn is still closed by a later turn of the session, before any other turn's record is
+ * stored. The near miss logs the failure and lets the turn go on; its record then stands after
+ * the cut turn, and a recovery that reads history back to the newest record never finds it.
+ */
+const closedAfterFailedRecovery = defineCase({
+  requirements: ['DUR-1'],
+  name: 'a cut turn whose closing failed on the store is closed by a later turn, before any other turn’s record',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const archive = await seedCutTurn(h, 'cut short by a crash');
+    await seedUnansweredCalls(archive, ['call-cut']);
+    h.archive.failNext('append');
+    h.model.script([{ text: 'answered once the store failed' }, { text: 'answered once it works' }]);
+    await sendHuman(context, 's1', 'while the store fails').done;
+    await sendHuman(context, 's1', 'once the store works').done;
+    const records = h.archive
+      .messages('s1')
+      .filter((message) => message.metadata[Keys.TurnRecord] !== undefined)
+      .map((message) => turnIdOf(message));
+    assert.equal('DUR-1', records[0], CUT_TURN, {
+      rule: 'a turn cut by a crash must be closed by a later turn of its session although closing it failed once, before any other turn’s record is stored',
+      subject: 'the turn id of the first turn record stored in s1',
+    });
+    assert.equal('DUR-1', records.filter((turnId) => turnId === CUT_TURN).length, 1, {
+      rule: 'a turn cut by a crash must be closed exactly once',
+      subject: 'the number of records of the cut turn',
+    });
+  },
+});
+
+/** The cases of the DUR family ([DUR-1]..[DUR-3]). */
 export const DUR_CASES = [
   everyGroupClosed,
+  closedAfterFailedRecovery,
   recoversCutTurn,
   noLostRecords,
   oneProcessPerSession,
