@@ -7,6 +7,15 @@ import {
 } from '@aalis/token-budget';
 import type { AbortRace } from './abort-race';
 
+/** What a message was counted from, and its figure. */
+interface CountedMessage {
+  role: unknown;
+  content: unknown;
+  toolCalls: unknown;
+  tokens: number;
+  bucket: MessageBucket;
+}
+
 /**
  * The conversation of one turn — the history read at its start, then what the turn appends —
  * with each message's tokens counted once: the history when the turn's first model call is
@@ -14,14 +23,15 @@ import type { AbortRace } from './abort-race';
  * call's `token:usage` read the running total and the per-bucket sums instead of counting the
  * whole conversation again for every call.
  *
- * Messages are counted as they are when counted: one a hook edits in place afterwards (rather
- * than replacing it in the payload's list) keeps its first figure for the rest of the turn.
+ * A message a hook edits in place (its role, content or tool calls replaced, rather than the
+ * message replaced in the payload's list) is counted again by the next `count`, so later
+ * estimates see its new size ([USG-2]); an unchanged one costs three comparisons.
  */
 export class ConversationLedger {
   /** The conversation, oldest first: history, then what the turn appended. */
   readonly messages: ChatMessage[] = [];
   readonly #counter: TokenCounter;
-  #counted = 0;
+  readonly #counted: CountedMessage[] = [];
   #tokens = 0;
   readonly #buckets = new Map<MessageBucket, number>();
 
@@ -35,21 +45,47 @@ export class ConversationLedger {
   }
 
   /**
-   * Counts the messages appended since the last count, in slices that let other sessions run
-   * ([LIV-3]); stops waiting when the turn aborts.
+   * Counts the messages appended or edited since the last count, in slices that let other
+   * sessions run ([LIV-3]); stops waiting when the turn aborts.
    */
   async count(waits: AbortRace): Promise<void> {
-    if (this.#counted === this.messages.length) return;
-    const fresh = this.messages.slice(this.#counted);
-    await waits.race(this.#counter.countMessagesAsync(fresh, { signal: waits.signal }));
-    for (const message of fresh) {
-      // Every figure is remembered by the async count above: these are lookups.
+    const stale = this.#stale();
+    if (stale.length === 0) return;
+    await waits.race(this.#counter.countMessagesAsync(stale, { signal: waits.signal }));
+    const { messages } = this;
+    for (let index = 0; index < messages.length; index += 1) {
+      const message = messages[index] as ChatMessage;
+      const counted = this.#counted[index];
+      if (counted !== undefined && sameFields(counted, message)) continue;
+      // Every figure is remembered by the async count above: this is a lookup.
       const tokens = this.#counter.countMessage(message);
       const bucket = classifyMessageByRole(message);
-      this.#buckets.set(bucket, (this.#buckets.get(bucket) ?? 0) + tokens);
-      this.#tokens += tokens;
+      const entry = {
+        role: message.role,
+        content: message.content,
+        toolCalls: message.toolCalls,
+        tokens,
+        bucket,
+      };
+      if (counted === undefined) this.#counted.push(entry);
+      else {
+        this.#add(counted.bucket, -counted.tokens);
+        Object.assign(counted, entry);
+      }
+      this.#add(bucket, tokens);
     }
-    this.#counted += fresh.length;
+  }
+
+  /** The messages appended or edited in place since the last count. */
+  #stale(): ChatMessage[] {
+    const stale: ChatMessage[] = [];
+    const { messages } = this;
+    for (let index = 0; index < messages.length; index += 1) {
+      const counted = this.#counted[index];
+      const message = messages[index] as ChatMessage;
+      if (counted === undefined || !sameFields(counted, message)) stale.push(message);
+    }
+    return stale;
   }
 
   /** The tokens of the counted messages. */
@@ -61,4 +97,17 @@ export class ConversationLedger {
   figures(): TokenFigure[] {
     return [...this.#buckets].map(([bucket, tokens]) => ({ bucket, tokens }));
   }
+
+  #add(bucket: MessageBucket, tokens: number): void {
+    this.#buckets.set(bucket, (this.#buckets.get(bucket) ?? 0) + tokens);
+    this.#tokens += tokens;
+  }
+}
+
+function sameFields(counted: CountedMessage, message: ChatMessage): boolean {
+  return (
+    counted.content === message.content &&
+    counted.role === message.role &&
+    counted.toolCalls === message.toolCalls
+  );
 }

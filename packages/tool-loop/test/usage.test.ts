@@ -77,6 +77,33 @@ describe('token:usage', () => {
     }
   });
 
+  it('[USG-2] a message an agent:llm:before middleware grows in place on the first call counts at its new size in later estimates', async () => {
+    const harness = await createHarness({
+      steps: [{ toolCalls: [{ id: 'c1', name: 'clock' }] }, { text: 'done' }],
+      tools: [clockTool()],
+      model: { contextWindow: 100_000 },
+    });
+    harness.hooks.middleware('agent:llm:before', async (payload, next) => {
+      // Its type says read-only; a plugin in plain JavaScript may still do it.
+      const input = payload.messages.find((message) => message.role === 'user') as
+        | { content: string }
+        | undefined;
+      if (payload.iteration === 0 && input !== undefined)
+        input.content = `${input.content} ${'and more '.repeat(300)}`;
+      await next();
+    });
+    await harness.run();
+    const usage = harness.emitted('token:usage');
+    expect(usage).toHaveLength(2);
+    for (const [index, event] of usage.entries()) {
+      const request = harness.model.requests[index]!;
+      expect(event.used).toBe(
+        counter.estimateRequest({ messages: request.messages, tools: request.tools ?? [] }),
+      );
+    }
+    expect(usage[1]!.used).toBeGreaterThan(usage[0]!.used);
+  });
+
   it('[USG-3] trimmed is true from the first trimmed call of the turn for that and every later call', async () => {
     let call = 0;
     const assembler: ToolLoopAssembler = {
