@@ -9,7 +9,7 @@ import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
-import { SCHEDULER_SOURCE, sendHuman, sendInjection, session, turns } from './scenario';
+import { holdTurn, SCHEDULER_SOURCE, sendHuman, sendInjection, session, turns } from './scenario';
 
 /** The id of the turn a "crashed process" left behind. */
 const CUT_TURN = 'turn-cut-by-a-crash';
@@ -199,43 +199,48 @@ const oneProcessPerSession = defineCase({
 
 /**
  * A turn running in this process is not cut ([DUR-1]): a recovery that runs while it runs
- * (its first attempt failed on a store error, and a `token:request` of the session comes in
- * the middle of the turn) closes only the turn a crash left, never the running one.
+ * closes only the turn a crash left, never the running one. The session's deletion stops the
+ * running turn, which has its input in history and winds down while its stop marker is being
+ * written; a `token:request` of the session meanwhile finds it unrecorded — a recovery there
+ * (a deleted session starts afresh) must take it for running, not cut. (Whether the agent
+ * runs one is its choice; one that does must not close the running turn.)
  */
 const runningTurnNotCut = defineCase({
   requirements: ['DUR-1'],
-  name: 'a recovery during a running turn closes only the crashed turn, not the running one',
+  name: 'a recovery while a stopped turn still writes its ending closes only the crashed turn, not the stopped one',
   run: async (context) => {
     const h = context.harness;
     session(h, 's1');
     await seedCutTurn(h, 'cut short by a crash');
-    h.archive.failNext('append');
-    const gate = createGate();
-    const [step] = h.model.script([{ waitFor: gate, text: 'answered while recovering' }]);
-    const running = sendHuman(context, 's1', 'running during the recovery');
-    await step!.started;
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+    const ending = createGate();
+    h.archive.holdNext('append', ending);
+    const generation = h.sessions.advanceGeneration('s1');
+    const deleted = h.events.emit('session:deleted', { sessionId: 's1', generation });
+    await h.settle();
     await h.events.emit('token:request', { sessionIds: ['s1'] });
     await h.settle();
-    gate.open();
-    await running.done;
+    ending.open();
+    await Promise.all([deleted, held.input.done]);
+    await h.settle();
     const turnId = assert.defined('DUR-1', turns(h, 's1')[0]?.turnId, {
       rule: 'the input must open a turn',
       subject: 'the turn id of the running turn',
     });
-    const closing = h.archive
+    const records = h.archive
       .messages('s1')
-      .filter((message) => turnIdOf(message) === turnId)
-      .filter(
-        (message) =>
-          message.kind === WellKnownKinds.TurnStopped || message.kind === WellKnownKinds.EventMarker,
-      );
-    assert.deepEqual('DUR-1', closing, [], {
-      rule: 'only a turn not running in any live process may be closed as cut: a turn running here must get no stop marker or aborted record',
-      subject: 'the stop markers and event markers stored for the running turn',
+      .filter((message) => turnIdOf(message) === turnId && message.metadata[Keys.TurnRecord] !== undefined)
+      .map((message) => message.metadata[Keys.TurnRecord]);
+    assert.equal('DUR-1', records.length, 1, {
+      rule: 'only a turn not running in any live process may be closed as cut: a turn still winding down here gets its own record only',
+      subject: 'the number of turn records stored for the stopped turn',
     });
-    assert.equal('DUR-1', turns(h, 's1')[0]?.after?.outcome, 'replied', {
-      rule: 'a recovery must not stop or close a turn running in this process',
-      subject: 'the outcome of the running turn',
+    const stopMarkers = h.archive
+      .messages('s1')
+      .filter((message) => turnIdOf(message) === turnId && message.kind === WellKnownKinds.TurnStopped);
+    assert.equal('DUR-1', stopMarkers.length, 1, {
+      rule: 'a turn still winding down in this process must not be closed as cut: it gets one stop marker, its own',
+      subject: 'the number of stop markers stored for the stopped turn',
     });
   },
 });
