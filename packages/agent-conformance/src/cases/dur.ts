@@ -376,7 +376,8 @@ const everyGroupClosed = defineCase({
 /**
  * [DUR-1] A crash recovery meets a failing store: when closing the cut turn fails once, the cut
  * turn is still closed by a later turn of the session, before any other turn's record is
- * stored. The near miss logs the failure and lets the turn go on; its record then stands after
+ * stored; the turn that met the failure, which nobody stopped, ends as `error` or goes on, never
+ * as `aborted` ([SVC-3]). The near miss logs the failure and lets the turn go on; its record then stands after
  * the cut turn, and a recovery that reads history back to the newest record never finds it.
  */
 const closedAfterFailedRecovery = defineCase({
@@ -390,6 +391,11 @@ const closedAfterFailedRecovery = defineCase({
     h.archive.failNext('append');
     h.model.script([{ text: 'answered once the store failed' }, { text: 'answered once it works' }]);
     await sendHuman(context, 's1', 'while the store fails').done;
+    const first = turns(h, 's1')[0]?.after?.outcome;
+    assert.that('DUR-1', first === 'replied' || first === 'error', {
+      rule: 'a turn nobody stopped must not end as aborted: a store failure while closing cut turns ends it as error, or it goes on',
+      observed: `the turn of the input sent while the store fails ended as ${String(first)}`,
+    });
     await sendHuman(context, 's1', 'once the store works').done;
     const records = h.archive
       .messages('s1')
