@@ -66,7 +66,9 @@ export const agentPlugin = definePlugin({
     };
     const service = createAgentService(deps);
     context.provide(agent, service);
-    services.events.use.on('session:deleted', ({ sessionId }) => service.sessionDeleted(sessionId));
+    services.events.use.on('session:deleted', ({ sessionId, generation }) =>
+      service.sessionDeleted(sessionId, generation),
+    );
     services.events.use.on('token:request', (event) => service.answerTokenRequest(event));
     services.lifecycle.use.onDrain(async () => {
       await service.drain();

@@ -8,6 +8,8 @@ export type ArrivalStage = 'processing' | 'handed' | 'after';
 /** One `handleMessage` call in progress, stoppable from outside ([LIV-1]). */
 export interface Arrival {
   readonly sessionId: string;
+  /** The session's generation when `handleMessage` began ([DEL-2]); `undefined` without a session manager. */
+  readonly generation: number | undefined;
   readonly stage: ArrivalStage;
   /** Whether the input was stopped. */
   readonly stopped: boolean;
@@ -26,6 +28,7 @@ class TrackedArrival implements Arrival {
 
   constructor(
     readonly sessionId: string,
+    readonly generation: number | undefined,
     readonly graceMs: number,
   ) {}
 
@@ -82,8 +85,9 @@ export class ArrivalRegistry {
     return this.#size;
   }
 
-  begin(sessionId: string): Arrival {
-    const arrival = new TrackedArrival(sessionId, this.#graceMs);
+  /** Tracks a call for `sessionId` that began when the session had `generation`. */
+  begin(sessionId: string, generation?: number): Arrival {
+    const arrival = new TrackedArrival(sessionId, generation, this.#graceMs);
     const set = this.#bySession.get(sessionId);
     if (set === undefined) this.#bySession.set(sessionId, new Set([arrival]));
     else set.add(arrival);
@@ -101,9 +105,21 @@ export class ArrivalRegistry {
     if (this.#size === 0) for (const wake of this.#emptyWaiters.splice(0)) wake();
   }
 
-  /** Stops the arrivals of these sessions (every session when `undefined`) that are in `stages`. */
-  stop(sessionIds: readonly string[] | undefined, stages: readonly ArrivalStage[]): void {
-    for (const arrival of this.#select(sessionIds)) if (stages.includes(arrival.stage)) arrival.stop();
+  /**
+   * Stops the arrivals of these sessions (every session when `undefined`) that are in `stages`;
+   * with `of`, only those that began in that generation of their session (a deletion stops the
+   * deleted generation's inputs, not those of the session starting under the same id, [DEL-2]).
+   */
+  stop(
+    sessionIds: readonly string[] | undefined,
+    stages: readonly ArrivalStage[],
+    of?: { readonly generation: number },
+  ): void {
+    for (const arrival of this.#select(sessionIds)) {
+      const later =
+        of !== undefined && arrival.generation !== undefined && arrival.generation !== of.generation;
+      if (!later && stages.includes(arrival.stage)) arrival.stop();
+    }
   }
 
   /** Stops every arrival with no grace time left: their hook runs are abandoned at once. */

@@ -28,8 +28,13 @@ import { runTurn } from './run-turn';
  */
 export interface DefaultAgentService extends AgentService {
   registerPreprocessor(name: string, handler: PreprocessorFn): () => void;
-  /** The `session:deleted` listener: stops the turn, releases the queue, resolves once the turn ended ([DEL-1]). */
-  sessionDeleted(sessionId: string): Promise<void>;
+  /**
+   * The `session:deleted` listener: stops the turn, releases the queue, resolves once the turn
+   * ended ([DEL-1]). Given the event's `generation` (the one deleted), only inputs that began in
+   * it are dropped from per-input processing: later ones belong to the session that starts under
+   * the same id ([DEL-2]).
+   */
+  sessionDeleted(sessionId: string, generation?: number): Promise<void>;
   /** Answers `token:request` with one snapshot per session ([USG-8], [TID-4]). */
   answerTokenRequest(event: TokenRequestEvent): Promise<void>;
   /**
@@ -119,10 +124,10 @@ export function createAgentService(deps: AgentDependencies): DefaultAgentService
     },
     assignModel: (sessionId: string, model: ModelRef) => assignModel(context, sessionId, model),
     registerPreprocessor: (name, handler) => preprocessors.register(name, handler),
-    sessionDeleted: async (sessionId) => {
+    sessionDeleted: async (sessionId, generation) => {
       context.seenSessions.delete(sessionId);
       context.recovery.forget(sessionId);
-      context.arrivals.stop([sessionId], RELEASING);
+      context.arrivals.stop([sessionId], RELEASING, generation === undefined ? undefined : { generation });
       await context.scheduler.deleteSession(sessionId);
     },
     answerTokenRequest: (event) => answerTokenRequest(context, event),

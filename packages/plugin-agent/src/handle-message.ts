@@ -19,7 +19,7 @@ import { emitStreamEnd } from './stream-end';
 export async function handleMessage(context: AgentContext, raw: unknown): Promise<void> {
   const message = parseIncomingMessage(raw);
   const generation = context.deps.sessions?.generationOf(message.sessionId);
-  const arrival = context.arrivals.begin(message.sessionId);
+  const arrival = context.arrivals.begin(message.sessionId, generation);
   const grace = arrival.graceSignal;
   try {
     const payload = { message };

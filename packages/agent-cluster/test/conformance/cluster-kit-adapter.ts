@@ -67,7 +67,9 @@ function localAgent(harness: Harness): DefaultAgentService {
     contributions: () => services.contributions.list('agent:prompt'),
     config: { logger: silentLogger, selfIdentity: harness.selfIdentity },
   });
-  services.events.on('session:deleted', ({ sessionId }) => local.sessionDeleted(sessionId));
+  services.events.on('session:deleted', ({ sessionId, generation }) =>
+    local.sessionDeleted(sessionId, generation),
+  );
   services.events.on('token:request', (event) => local.answerTokenRequest(event));
   return local;
 }

@@ -53,7 +53,9 @@ export function buildPluginAgent(harness: Harness, wiring: MutantWiring = {}): A
     contributions: () => services.contributions.list('agent:prompt'),
     config: wiring.config?.(config) ?? config,
   });
-  services.events.on('session:deleted', ({ sessionId }) => agent.sessionDeleted(sessionId));
+  services.events.on('session:deleted', ({ sessionId, generation }) =>
+    agent.sessionDeleted(sessionId, generation),
+  );
   services.events.on('token:request', (event) => agent.answerTokenRequest(event));
   services.lifecycle.onDrain(() => agent.drain());
   return wiring.service?.(agent) ?? agent;
