@@ -116,9 +116,9 @@ export class ArrivalRegistry {
     of?: { readonly generation: number },
   ): void {
     for (const arrival of this.#select(sessionIds)) {
-      const later =
+      const spared =
         of !== undefined && arrival.generation !== undefined && arrival.generation !== of.generation;
-      if (!later && stages.includes(arrival.stage)) arrival.stop();
+      if (!spared && stages.includes(arrival.stage)) arrival.stop();
     }
   }
 
