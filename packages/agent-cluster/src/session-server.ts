@@ -40,6 +40,7 @@ export class SessionServer {
   /** The outcomes of the inputs handed to the local agent and not settled there yet. */
   readonly #outcomes = new Set<Promise<InputOutcome>>();
   #stopped = false;
+  #started = false;
 
   constructor(options: SessionServerOptions) {
     this.#options = options;
@@ -53,13 +54,17 @@ export class SessionServer {
   /**
    * Starts serving: first settles as released what an earlier owner took and never settled (it
    * died or lost the session: the input runs in no second turn), closes the turns its crash
-   * cut, then takes what is queued.
+   * cut, then takes what is queued; inputs queued before that wait for it.
    */
   async start(): Promise<void> {
     const { inbox, lease } = this.#options;
     const released: InputOutcome = { status: 'released', reason: 'owner-lost' };
-    await inbox.settleAbandoned(lease, released);
-    await this.#options.recover?.(lease.sessionId).catch(this.#options.report);
+    try {
+      await inbox.settleAbandoned(lease, released);
+      await this.#options.recover?.(lease.sessionId).catch(this.#options.report);
+    } finally {
+      this.#started = true;
+    }
     this.wake();
   }
 
@@ -68,7 +73,9 @@ export class SessionServer {
    * Under a hold it takes nothing; the end of the hold wakes it again.
    */
   wake(): void {
-    if (this.#stopped || this.#options.isHeld()) return;
+    // Until `start` has settled the earlier owner's inputs and closed its cut turns, an input
+    // queued meanwhile waits: the local agent must not open a turn beside that closing ([DUR-1]).
+    if (this.#stopped || !this.#started || this.#options.isHeld()) return;
     if (this.#pumping) {
       this.#again = true;
       return;

@@ -450,6 +450,59 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
     expect(turn).toMatchObject({ record: { outcome: 'aborted' } });
   });
 
+  it('[DUR-1] a process that takes a session over hands its local agent no input before it closed the cut turns, also one queued meanwhile', async () => {
+    const world = await clusterWorld();
+    const store = await world.store();
+    await createTurnPersistence({ archive: store })
+      .beginTurn({ turnId: 'cut', sessionId: 's1' })
+      .archiveOpened([{ message: { ...input('s1', 'lost'), content: 'lost' }, trigger: 'human' } as never]);
+    // The takeover's read of the session answers late; its closing write is noted when done.
+    let answerReads!: () => void;
+    const readsAnswer = new Promise<void>((resolve) => {
+      answerReads = resolve;
+    });
+    let readAsked!: () => void;
+    const firstRead = new Promise<void>((resolve) => {
+      readAsked = resolve;
+    });
+    let closed = false;
+    const archive = new Proxy(store, {
+      get(target, key) {
+        if (key === 'list')
+          return async (...args: Parameters<typeof store.list>) => {
+            readAsked();
+            await readsAnswer;
+            return target.list(...args);
+          };
+        if (key === 'append')
+          return async (...args: Parameters<typeof store.append>) => {
+            const stored = await target.append(...args);
+            closed = true;
+            return stored;
+          };
+        const value = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const survivor = await world.process({ cluster: { archive } });
+    survivor.local.autoSettle = true;
+    const closedAtReceipt: boolean[] = [];
+    const handle = survivor.local.handleMessage.bind(survivor.local);
+    survivor.local.handleMessage = (message) => {
+      closedAtReceipt.push(closed);
+      return handle(message);
+    };
+    const first = survivor.agent.handleMessage(input('s1', 'first'));
+    await firstRead;
+    const second = survivor.agent.handleMessage(input('s1', 'second'));
+    await expect.poll(() => countInputs(world.schema), patiently).toBe(2);
+    // Time for the queue notice of the second input to reach the new owner, while its read hangs.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    answerReads();
+    await Promise.all([first, second]);
+    expect(closedAtReceipt).toEqual([true, true]);
+  });
+
   it('[DUR-1] a process that takes a session again closes a turn another owner cut after it last served it', async () => {
     const world = await clusterWorld();
     const store = await world.store();
