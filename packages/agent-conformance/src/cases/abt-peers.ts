@@ -1,8 +1,10 @@
+import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import { contents, turns, turnsStarted } from './scenario';
+import { contents, sendHuman, session, turns, turnsStarted } from './scenario';
 import { handTo, routeLaterInput } from './serving-process';
+import { names, stopMarker } from './stop-marker';
 
 /**
  * Abort across two processes of one agent ([DUR-3]): a process that does not serve a session
@@ -173,4 +175,60 @@ const abortStopsOnlyRunningTurn = defineCase({
 });
 
 /** The cases of abort across two processes of one agent ([ABT-2], [ABT-4], [ABT-7] with [DUR-3]). */
-export const ABT_PEER_CASES = [foreignTurnIdElsewhere, answersElsewhere, abortStopsOnlyRunningTurn];
+/**
+ * [ABT-6] [ARC-9] `by` says who stopped the turn, also when the stop is asked of a process that
+ * does not serve the session: the serving process stops the turn on the person's behalf and
+ * its stop marker names them. The near miss forwards the command without `by`, as if nobody in
+ * particular had stopped the turn.
+ */
+const stopperElsewhere = defineCase({
+  requirements: ['ABT-6', 'ARC-9', 'DUR-3'],
+  name: 'a stop asked of the process that does not serve the session names the stopper in the stop marker',
+  run: async (context) => {
+    const gate = createGate();
+    const h = context.harness;
+    session(h, 's1');
+    const peer = await context.peer();
+    const steps = [{ waitFor: gate, text: 'must not be sent' }, { text: 'reply to a later input' }];
+    const here = h.model.script(steps);
+    const there = peer.harness.model.script(steps);
+    const first = sendHuman(context, 's1', 'running on its process');
+    const served = await Promise.race([
+      here[0]!.started.then(() => ({ serving: { harness: h, agent: context.agent }, other: peer })),
+      there[0]!.started.then(() => ({ serving: peer, other: { harness: h, agent: context.agent } })),
+    ]);
+    // A later input through the other process: once it reached the serving process, the other
+    // one has heard of the running turn too.
+    const later = await handTo(served.other, served.serving, 's1', 'handed to the other process');
+    if (!later.routed) {
+      gate.open();
+      await Promise.all([first.done, later.input.done]);
+      return;
+    }
+    await served.serving.harness.settle();
+    const by = { id: 'moderator-7', name: 'Moderator Seven' };
+    served.other.agent.abort('s1', { by });
+    await first.done;
+    gate.open();
+    await later.input.done;
+    const marker = assert.defined('ARC-9', stopMarker(h, 's1'), {
+      rule: 'an aborted turn with inputs in history must persist a stop marker (kind turn-stopped)',
+      subject: 'the stop marker of the turn stopped through the other process',
+    });
+    assert.that('ABT-6', names(marker, by), {
+      rule: 'the stop marker must name who stopped the turn (abort option by), also when abort was called on a process that does not serve the session',
+      observed: `the stop marker did not name ${by.name}: ${JSON.stringify(marker.content)}`,
+    });
+    assert.equal('ARC-9', marker.metadata[Keys.StoppedBy]?.id, by.id, {
+      rule: 'the stop marker of a turn stopped by a person records them',
+      subject: 'the id recorded as StoppedBy on the stop marker',
+    });
+  },
+});
+
+export const ABT_PEER_CASES = [
+  foreignTurnIdElsewhere,
+  answersElsewhere,
+  abortStopsOnlyRunningTurn,
+  stopperElsewhere,
+];

@@ -9,6 +9,7 @@ import { ABT_STOPPER_CASES } from './abt-stopper';
 import { ABT_WAITING_ORDER_CASES } from './abt-waiting-order';
 import { ARC_CASES } from './arc';
 import { ARC_ARCHIVE_ALONE_CASES } from './arc-archive-alone';
+import { ARC_DELETED_TURN_CASES } from './arc-deleted-turn';
 import { ARC_RECORD_CASES } from './arc-records';
 import { ARC_REPEATED_CALL_ID_CASES } from './arc-repeated-call-ids';
 import { ARC_REPLY_SCOPE_CASES } from './arc-reply-scope';
@@ -18,11 +19,13 @@ import { CLR_CASES } from './clr';
 import { CLR_PEER_CASES } from './clr-peers';
 import { CLR_SEVERAL_CASES } from './clr-several';
 import { DEL_CASES } from './del';
+import { DEL_BESIDE_OTHERS_CASES } from './del-beside-others';
 import { DEL_WIND_DOWN_CASES } from './del-wind-down';
 import { DRN_CASES } from './drn';
 import { DUR_CASES } from './dur';
 import { HK_CASES } from './hk';
 import { HK_ABANDONED_CASES } from './hk-abandoned';
+import { HK_BESIDE_OTHER_MIDDLEWARES_CASES } from './hk-beside-other-middlewares';
 import { HK_INPUT_CASES } from './hk-inputs';
 import { HK_REWRITE_CASES } from './hk-rewrites';
 import { HK_TURN_BEFORE_CASES } from './hk-turn-before';
@@ -44,6 +47,7 @@ import { PRM_CASES } from './prm';
 import { PRM_INJECTOR_CASES } from './prm-injectors';
 import { PRM_MATERIALISED_CASES } from './prm-materialised';
 import { SCH_CASES } from './sch';
+import { SCH_ACROSS_STOPS_CASES } from './sch-across-stops';
 import { SCH_PREPROCESSED_SOURCE_CASES } from './sch-preprocessed-source';
 import { SCH_QUEUE_AT_RELEASE_CASES } from './sch-queue-at-release';
 import { SET_CASES } from './set';
@@ -52,9 +56,11 @@ import { SVC_EXPLORED_CASES } from './svc-explored';
 import { SVC_INVALID_CASES } from './svc-invalid';
 import { SVC_RELEASED_CASES } from './svc-released';
 import { TID_CASES } from './tid';
+import { TID_ACROSS_INSTANCES_CASES } from './tid-across-instances';
 import { USG_CASES } from './usg';
 import { USG_ALLOWANCE_CASES } from './usg-allowance';
 import { USG_FIGURES_CASES } from './usg-figures';
+import { USG_HELD_SNAPSHOT_CASES } from './usg-held-snapshot';
 import { USG_OPENING_BURST_CASES } from './usg-opening-burst';
 import { USG_SENT_LIST_CASES } from './usg-sent-list';
 
@@ -70,6 +76,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...SCH_CASES,
   ...SCH_QUEUE_AT_RELEASE_CASES,
   ...SCH_PREPROCESSED_SOURCE_CASES,
+  ...SCH_ACROSS_STOPS_CASES,
   ...ABT_CASES,
   ...ABT_ENDED_CASES,
   ...ABT_FAILURE_AFTER_STOP_CASES,
@@ -83,18 +90,22 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...CLR_SEVERAL_CASES,
   ...DEL_CASES,
   ...DEL_WIND_DOWN_CASES,
+  ...DEL_BESIDE_OTHERS_CASES,
   ...TID_CASES,
+  ...TID_ACROSS_INSTANCES_CASES,
   ...ARC_CASES,
   ...ARC_RECORD_CASES,
   ...ARC_ARCHIVE_ALONE_CASES,
   ...ARC_REPEATED_CALL_ID_CASES,
   ...ARC_REPLY_SCOPE_CASES,
   ...ARC_STOPPED_TURN_HISTORY_CASES,
+  ...ARC_DELETED_TURN_CASES,
   ...USG_CASES,
   ...USG_FIGURES_CASES,
   ...USG_SENT_LIST_CASES,
   ...USG_ALLOWANCE_CASES,
   ...USG_OPENING_BURST_CASES,
+  ...USG_HELD_SNAPSHOT_CASES,
   ...SET_CASES,
   ...BND_CASES,
   ...PRE_CASES,
@@ -104,6 +115,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...HK_INPUT_CASES,
   ...HK_REWRITE_CASES,
   ...HK_TURN_BEFORE_CASES,
+  ...HK_BESIDE_OTHER_MIDDLEWARES_CASES,
   ...PRM_CASES,
   ...PRM_INJECTOR_CASES,
   ...PRM_MATERIALISED_CASES,

@@ -26,10 +26,37 @@ function otherProvider(received: IncomingMessage[]): AgentService {
   };
 }
 
-function preprocessorPlugin(h: Harness, registrations: readonly (readonly [string, PreprocessorFn])[]) {
+/** Another provider that supports preprocessors: runs the attached ones in order, records what reached its end. */
+function supportingProvider(received: IncomingMessage[]): AgentService {
+  const preprocessors = new Map<string, PreprocessorFn>();
+  return {
+    ...otherProvider(received),
+    handleMessage: async (message) => {
+      const chain = [...preprocessors.values()];
+      const step = async (index: number): Promise<void> => {
+        const preprocessor = chain[index];
+        if (preprocessor === undefined) received.push(message);
+        else await preprocessor(message, () => step(index + 1));
+      };
+      await step(0);
+    },
+    registerPreprocessor: (name, handler) => {
+      preprocessors.set(name, handler);
+      return () => {
+        if (preprocessors.get(name) === handler) preprocessors.delete(name);
+      };
+    },
+  };
+}
+
+function preprocessorPlugin(
+  h: Harness,
+  registrations: readonly (readonly [string, PreprocessorFn])[],
+  name = 'conformance-preprocessors',
+) {
   return h.app.plugin(
     definePlugin({
-      name: 'conformance-preprocessors',
+      name,
       uses: { agent: agentService },
       apply: ({ agent }) => {
         for (const [name, handler] of registrations) agent.use.registerPreprocessor(name, handler);
@@ -129,6 +156,49 @@ const withdrawnStaysWithdrawn = defineCase({
   },
 });
 
+/**
+ * [BND-1] The same name replaces (「同名替换」), a provider switch re-attaches automatically
+ * (「提供者换人自动重挂」) and a registration is withdrawn with the plugin that made it
+ * (「随激活撤回」): when a second plugin replaced the first's preprocessor under the same name and
+ * the first plugin then deactivates, the second's stays registered and comes back after a
+ * provider switch. The near miss lets the first plugin's withdrawal remove whatever
+ * registration holds the name, so the surviving one is not re-attached.
+ */
+const replacementSurvivesEarlierOwner = defineCase({
+  requirements: ['BND-1'],
+  name: 'a preprocessor that replaced another plugin’s under the same name stays after that plugin deactivates and follows a provider switch',
+  requires: ['preprocessors'],
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    providerOf(context, 'BND-1');
+    const first = preprocessorPlugin(h, [['tag', suffix('[a]')]], 'conformance-preprocessor-a');
+    await h.app.settled();
+    preprocessorPlugin(h, [['tag', suffix('[b]')]], 'conformance-preprocessor-b');
+    await h.app.settled();
+    await first.dispose();
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'before the switch').done;
+    const call = assert.defined('BND-1', h.model.requests[0], {
+      rule: 'the input must reach a turn',
+      subject: 'the model call of the input sent before the switch',
+    });
+    assert.that('BND-1', callContains(call, 'before the switch [b]') && !callContains(call, '[a]'), {
+      rule: 'a preprocessor that replaced another plugin’s under the same name must stay when that plugin deactivates',
+      observed:
+        'the model call did not show the surviving preprocessor’s rewrite alone ("before the switch [b]")',
+    });
+    const received: IncomingMessage[] = [];
+    h.app.provide(agentService, supportingProvider(received), { name: 'conformance-supporting' });
+    h.app.select(agentService, 'conformance-supporting');
+    await sendHuman(context, 's1', 'after the switch').done;
+    assert.equal('BND-1', received[0]?.content, 'after the switch [b]', {
+      rule: 'a preprocessor that replaced another plugin’s under the same name must be re-attached to the new provider after a switch, also once that other plugin deactivated',
+      subject: 'the input the newly selected provider that supports preprocessors received',
+    });
+  },
+});
+
 const lateSupport = defineCase({
   requirements: ['BND-2'],
   name: 'a preprocessor registered under a provider without support takes effect once a supporting provider is current',
@@ -158,4 +228,4 @@ const lateSupport = defineCase({
 });
 
 /** The cases of the BND family ([BND-1], [BND-2]). */
-export const BND_CASES = [registrar, withdrawnStaysWithdrawn, lateSupport];
+export const BND_CASES = [registrar, withdrawnStaysWithdrawn, replacementSurvivesEarlierOwner, lateSupport];

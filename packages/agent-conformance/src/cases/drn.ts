@@ -2,7 +2,16 @@ import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import { holdHook, holdTurn, incomingWrites, sendHuman, sendInjection, session, turns } from './scenario';
+import {
+  endMarkers,
+  holdHook,
+  holdTurn,
+  incomingWrites,
+  sendHuman,
+  sendInjection,
+  session,
+  turns,
+} from './scenario';
 
 const drain = defineCase({
   requirements: ['DRN-1'],
@@ -195,10 +204,58 @@ const drainReleasesInputInProcessing = defineCase({
   },
 });
 
+/**
+ * [DRN-1] [OUT-3] Drain meets a clearing's hold: an input that waits for the hold is released
+ * by the shutdown — it settles, opens no turn — and, as every input handled, dropped or released,
+ * gets exactly one stream end marker for its session. The near miss lets the held input go
+ * quietly when drain wakes it: its call settles, but the session's stream is never ended.
+ */
+const heldInputDrainedEndsStream = defineCase({
+  requirements: ['DRN-1', 'OUT-3'],
+  name: 'an input held by clearing and released by drain gets its stream end marker',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const gate = createGate();
+    let clearRan = false;
+    const clearing = context.agent
+      .clearing(['s1'], async () => {
+        clearRan = true;
+        h.tick();
+        await gate.opened;
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    await h.until(() => clearRan, 'clearing to call clear()');
+    const held = sendHuman(context, 's1', 'held during the clearing, then drained');
+    await h.settle();
+    await h.drain();
+    await h.settle();
+    gate.open();
+    await clearing;
+    await held.done;
+    await h.settle();
+    assert.equal('DRN-1', turns(h, 's1').length, 0, {
+      rule: 'an input drain released must open no turn',
+      subject: 'the turns of s1',
+    });
+    // An agent of several processes may keep the held input queued for another one: the
+    // closing process's call then rejects, and the input is not released here.
+    if (held.state === 'rejected') return;
+    assert.equal('OUT-3', endMarkers(h, 's1').length, 1, {
+      rule: 'an input released by drain while a clearing held it must get exactly one stream end marker',
+      subject: 'the stream end markers of s1',
+    });
+  },
+});
+
 export const DRN_CASES = [
   drain,
   drainDuringHold,
   drainedTurnsEnd,
   drainReleasesInsertions,
   drainReleasesInputInProcessing,
+  heldInputDrainedEndsStream,
 ];

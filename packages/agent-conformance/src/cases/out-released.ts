@@ -88,4 +88,45 @@ const oneEndForLateNext = defineCase({
   },
 });
 
-export const OUT_RELEASED_CASES = [oneEndPerReleased, oneEndForStaleGeneration, oneEndForLateNext];
+/**
+ * [OUT-3] The inputs of a turn stopped by a clearing or by a deletion were handled: each gets
+ * exactly one stream end marker, as an input released by the clearing or the deletion does. The
+ * near miss is an agent that sends no end marker for the inputs of a turn stopped to clear or
+ * delete its session, leaving the stream to a client that reloads the session.
+ */
+const endMarkersOfClearedAndDeletedTurns = defineCase({
+  requirements: ['OUT-3'],
+  name: 'the input of a turn stopped by clearing or by session:deleted and the input released with it each get one stream end marker',
+  run: async (context) => {
+    const h = context.harness;
+    for (const id of ['cleared', 'deleted']) session(h, id);
+    const cleared = await holdTurn(context, { sessionId: 'cleared', content: 'running', untilAborted: true });
+    const clearedQueue = sendInjection(context, 'cleared', 'queued job');
+    await h.settle();
+    await context.agent.clearing(['cleared'], async () => undefined);
+    await Promise.all([cleared.input.done, clearedQueue.done]);
+    const deleted = await holdTurn(context, { sessionId: 'deleted', content: 'running', untilAborted: true });
+    const deletedQueue = sendInjection(context, 'deleted', 'queued job');
+    await h.settle();
+    const generation = h.sessions.advanceGeneration('deleted');
+    await h.events.emit('session:deleted', { sessionId: 'deleted', generation });
+    await Promise.all([deleted.input.done, deletedQueue.done]);
+    await h.settle();
+    for (const [id, how] of [
+      ['cleared', 'clearing'],
+      ['deleted', 'session:deleted'],
+    ] as const) {
+      assert.equal('OUT-3', endMarkers(h, id).length, 2, {
+        rule: `every input must get exactly one stream end marker: the stopped turn's input and the input released by ${how}`,
+        subject: `the stream end markers of the session stopped by ${how} (one input in the stopped turn, one released)`,
+      });
+    }
+  },
+});
+
+export const OUT_RELEASED_CASES = [
+  oneEndPerReleased,
+  oneEndForStaleGeneration,
+  oneEndForLateNext,
+  endMarkersOfClearedAndDeletedTurns,
+];

@@ -2,7 +2,7 @@ import type { PreprocessorFn } from '@aalis/api-agent';
 import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
 import { createGate, type Gate } from '../harness/gate';
-import { callContains, sendHuman, session } from './scenario';
+import { callContains, sendHuman, session, turns } from './scenario';
 
 /**
  * [PRE-1] with [BND-1]: preprocessors run on `agent:input:before`, once per input, as an onion
@@ -108,4 +108,48 @@ const registeredDuringRun = defineCase({
 });
 
 /** The cases of preprocessors registered and withdrawn beside others ([PRE-1], [BND-1]). */
-export const PRE_REGISTRATION_CASES = [withdrawOneOfThree, withdrawnDuringRun, registeredDuringRun];
+/**
+ * [PRE-1] with [BND-1]: a preprocessor replaced under the same name while an input is inside it
+ * finishes that input's run: when it calls `next` the input goes on and enters its turn — only a
+ * preprocessor that does not call `next` drops its input (「不调用即丢掉这条」). The near miss makes `next`
+ * of a replaced preprocessor hand the input no further.
+ */
+const replacedWhileInside = defineCase({
+  requirements: ['PRE-1'],
+  name: 'an input inside a preprocessor replaced under the same name enters its turn once that preprocessor calls next',
+  requires: ['preprocessors'],
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const entered = createGate();
+    const release = createGate();
+    context.agent.registerPreprocessor('tag', async (message, next) => {
+      message.content = `${message.content} [old]`;
+      entered.open();
+      await release.opened;
+      await next();
+    });
+    h.model.script([{ text: 'answer' }]);
+    const input = sendHuman(context, 's1', 'in processing');
+    await h.until(() => entered.isOpen, 'the input to reach the preprocessor that holds it');
+    context.agent.registerPreprocessor('tag', tagger('new', []));
+    release.open();
+    await input.done;
+    const call = h.model.requests[0];
+    assert.that('PRE-1', call !== undefined && callContains(call, 'in processing [old]'), {
+      rule: 'a preprocessor that calls next hands its input on into a turn, also when it was replaced under the same name while the input was inside it',
+      observed: 'no model call carried the input the replaced preprocessor handed on ("in processing [old]")',
+    });
+    assert.equal('PRE-1', turns(h, 's1').length, 1, {
+      rule: 'an input whose preprocessors all called next must enter a turn',
+      subject: 'the turns of s1 after the input left the replaced preprocessor',
+    });
+  },
+});
+
+export const PRE_REGISTRATION_CASES = [
+  withdrawOneOfThree,
+  withdrawnDuringRun,
+  registeredDuringRun,
+  replacedWhileInside,
+];

@@ -160,7 +160,60 @@ const labelledByKeyAlone = defineCase({
 });
 
 /** The cases of materialisation before every model call ([PRM-1]). */
+/**
+ * [PRM-1] Every `agent:prompt` contribution is materialised before `agent:llm:before`: when one
+ * build throws, whatever the agent does with that one, every model call it makes carries the
+ * contributions that built. The near miss builds the contributions together and
+ * sends the call with none of them when one fails.
+ */
+const failingContributionLeavesOthers = defineCase({
+  requirements: ['PRM-1'],
+  name: 'a contribution whose build throws leaves the other contributions in every model call made',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.contribute(
+      {
+        localId: 'broken',
+        bucket: 'skills',
+        label: 'Broken',
+        build: () => {
+          throw new Error('this contribution failed to build');
+        },
+      },
+      { plugin: 'conformance-prompt-broken' },
+    );
+    h.contribute(
+      {
+        localId: 'facts',
+        bucket: 'memoryVector',
+        label: 'Facts',
+        build: () => 'FACT: the sky is blue on clear days.',
+      },
+      { plugin: 'conformance-prompt-facts' },
+    );
+    h.model.script([{ text: 'answer' }]);
+    await sendHuman(context, 's1', 'question').done;
+    // How a failing build ends is left open (left out, or the turn fails); a call that is made
+    // carries every contribution that built.
+    const fact = 'FACT: the sky is blue on clear days.';
+    h.model.requests.forEach((call, index) => {
+      assert.that('PRM-1', callContains(call, fact), {
+        rule: 'every contribution that built must be materialised into the model call, also when another contribution’s build threw',
+        observed: `model call ${index + 1} did not carry the text of the contribution that built fine`,
+      });
+    });
+    h.hooks.of('agent:llm:before').forEach((run, index) => {
+      assert.that('PRM-1', callContains(run.payload, fact), {
+        rule: 'contributions must be materialised before agent:llm:before, also beside one whose build threw',
+        observed: `the messages of agent:llm:before ${index + 1} did not carry the text of the contribution that built fine`,
+      });
+    });
+  },
+});
+
 export const PRM_MATERIALISED_CASES = [
+  failingContributionLeavesOthers,
   everyBuildAwaited,
   materialisedForEveryCall,
   everyBuiltMessageAsBuilt,
