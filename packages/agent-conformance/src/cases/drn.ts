@@ -1,6 +1,6 @@
 import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
-import { defineCase } from '../define-case';
+import { type CaseContext, defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import {
   endMarkers,
@@ -58,6 +58,33 @@ const drain = defineCase({
 });
 
 /**
+ * Holds `s1` under a clearing whose `clear()` waits for the returned gate, sends a human input
+ * `content` into the hold, then drains the agent. `clearing` resolves with its failure, if any.
+ */
+async function drainWhileHeld(context: CaseContext, content: string) {
+  const h = context.harness;
+  session(h, 's1');
+  const gate = createGate();
+  let clearRan = false;
+  const clearing = context.agent
+    .clearing(['s1'], async () => {
+      clearRan = true;
+      h.tick();
+      await gate.opened;
+    })
+    .then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  await h.until(() => clearRan, 'clearing to call clear()');
+  const held = sendHuman(context, 's1', content);
+  await h.settle();
+  await h.drain();
+  await h.settle();
+  return { held, clearing, gate };
+}
+
+/**
  * Drain reaches inputs that wait for a clearing's hold too ([DRN-1]): the held input settles
  * by drain, opens no turn and, like every input held by clearing, is not archived ([CLR-2]);
  * the clearing itself completes once its `clear()` ends.
@@ -67,24 +94,7 @@ const drainDuringHold = defineCase({
   name: 'drain settles an input held by clearing without archiving it, and the clearing completes',
   run: async (context) => {
     const h = context.harness;
-    session(h, 's1');
-    const gate = createGate();
-    let clearRan = false;
-    const clearing = context.agent
-      .clearing(['s1'], async () => {
-        clearRan = true;
-        h.tick();
-        await gate.opened;
-      })
-      .then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-    await h.until(() => clearRan, 'clearing to call clear()');
-    const held = sendHuman(context, 's1', 'held during the clearing');
-    await h.settle();
-    await h.drain();
-    await h.settle();
+    const { held, clearing, gate } = await drainWhileHeld(context, 'held during the clearing');
     assert.that('DRN-1', held.settled, {
       rule: 'drain must settle every pending handleMessage, also one held by clearing',
       observed: 'the input held by clearing was still pending after drain',
@@ -215,24 +225,7 @@ const heldInputDrainedEndsStream = defineCase({
   name: 'an input held by clearing and released by drain gets its stream end marker',
   run: async (context) => {
     const h = context.harness;
-    session(h, 's1');
-    const gate = createGate();
-    let clearRan = false;
-    const clearing = context.agent
-      .clearing(['s1'], async () => {
-        clearRan = true;
-        h.tick();
-        await gate.opened;
-      })
-      .then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-    await h.until(() => clearRan, 'clearing to call clear()');
-    const held = sendHuman(context, 's1', 'held during the clearing, then drained');
-    await h.settle();
-    await h.drain();
-    await h.settle();
+    const { held, clearing, gate } = await drainWhileHeld(context, 'held during the clearing, then drained');
     gate.open();
     await clearing;
     await held.done;
