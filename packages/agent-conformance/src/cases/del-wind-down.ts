@@ -4,6 +4,7 @@ import {
   holdFirstTurnEnd,
   holdTurn,
   incomingWrites,
+  newInputDuringDeletionWindDown,
   sendHuman,
   session,
   turns,
@@ -22,15 +23,7 @@ const newGenerationDuringWindDown = defineCase({
   name: 'an input of the new generation handed over while the deleted session’s stopped turn winds down opens a turn',
   run: async (context) => {
     const h = context.harness;
-    session(h, 's1');
-    const windDown = holdFirstTurnEnd(h);
-    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
-    const generation = h.sessions.advanceGeneration('s1');
-    const deleted = h.events.emit('session:deleted', { sessionId: 's1', generation });
-    await turnsEnded(h, 1, 's1');
-    h.model.script([{ text: 'reply in the new session' }]);
-    const fresh = sendHuman(context, 's1', 'first of the new session');
-    await h.settle();
+    const { windDown, held, deleted, fresh } = await newInputDuringDeletionWindDown(context);
     windDown.open();
     await deleted;
     await Promise.all([held.input.done, fresh.done]);

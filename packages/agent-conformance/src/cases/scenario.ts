@@ -401,3 +401,29 @@ export async function holdClearing(context: CaseContext, sessionIds: readonly st
   await context.harness.until(() => started, 'clearing to call clear()');
   return { gate, outcome };
 }
+
+/**
+ * `s1` runs a turn that waits until stopped and whose `agent:turn:after` is held; the session is
+ * deleted (its generation advanced, `session:deleted` emitted), and once the stopped turn reached
+ * its end an input of the new generation, `first of the new session`, is handed over (the model
+ * is scripted to answer it) and the agent settles. The stopped turn still winds down: open
+ * `windDown` to let it end; `deleted` is the listener's settling.
+ */
+export async function newInputDuringDeletionWindDown(context: CaseContext): Promise<{
+  readonly windDown: Gate;
+  readonly held: HeldTurn;
+  readonly deleted: Promise<void>;
+  readonly fresh: InputRecord;
+}> {
+  const h = context.harness;
+  session(h, 's1');
+  const windDown = holdFirstTurnEnd(h);
+  const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
+  const generation = h.sessions.advanceGeneration('s1');
+  const deleted = h.events.emit('session:deleted', { sessionId: 's1', generation });
+  await turnsEnded(h, 1, 's1');
+  h.model.script([{ text: 'reply in the new session' }]);
+  const fresh = sendHuman(context, 's1', 'first of the new session');
+  await h.settle();
+  return { windDown, held, deleted, fresh };
+}

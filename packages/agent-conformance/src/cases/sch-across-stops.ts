@@ -5,6 +5,7 @@ import {
   contents,
   holdFirstTurnEnd,
   holdTurn,
+  newInputDuringDeletionWindDown,
   sendHuman,
   sendInjection,
   session,
@@ -30,15 +31,7 @@ const newGenerationWaitsForStoppedTurn = defineCase({
   name: 'an input of the new generation handed over while the deleted session’s stopped turn winds down opens its turn only after that turn ended',
   run: async (context) => {
     const h = context.harness;
-    session(h, 's1');
-    const windDown = holdFirstTurnEnd(h);
-    const held = await holdTurn(context, { sessionId: 's1', content: 'running', untilAborted: true });
-    const generation = h.sessions.advanceGeneration('s1');
-    const deleted = h.events.emit('session:deleted', { sessionId: 's1', generation });
-    await turnsEnded(h, 1, 's1');
-    h.model.script([{ text: 'reply in the new session' }]);
-    const fresh = sendHuman(context, 's1', 'first of the new session');
-    await h.settle();
+    const { windDown, held, deleted, fresh } = await newInputDuringDeletionWindDown(context);
     assert.equal('SCH-5', turns(h, 's1').length, 1, {
       rule: 'turns of one session must run one at a time: an input of the new generation must not open a turn while the stopped turn still winds down',
       subject: 'the turns of s1 started while the deleted session’s stopped turn was in agent:turn:after',
