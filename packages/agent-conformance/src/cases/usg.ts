@@ -129,6 +129,30 @@ const noUsageForThrow = defineCase({
   },
 });
 
+/**
+ * [USG-1] 「调用抛错的那次不发」 holds for a call that had streamed part of its answer before it
+ * failed: it threw, so no `token:usage` follows it. The near miss reports a call once its stream
+ * began ("the prompt was sent and read").
+ */
+const noUsageForStreamThatFailed = defineCase({
+  requirements: ['USG-1'],
+  name: 'a model call that streamed part of its answer and then threw reports no token:usage',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.script([{ deltas: ['the beginning of an answer'], throws: 'the stream broke off' }]);
+    await sendHuman(context, 's1', 'question').done;
+    const turnId = assert.defined('USG-1', turns(h, 's1')[0]?.turnId, {
+      rule: 'every input must open a turn',
+      subject: 'the turn id',
+    });
+    assert.equal('USG-1', usageOf(h, { turnId }).length, 0, {
+      rule: 'a model call that threw must report no token:usage, also one that had streamed part of its answer',
+      subject: 'the token:usage events of a turn whose only call streamed, then threw',
+    });
+  },
+});
+
 const usedFigures = defineCase({
   requirements: ['USG-2'],
   name: 'used is the reported prompt tokens when positive, else an estimate, and usageRatio is used over the window',
@@ -1176,6 +1200,7 @@ export const USG_CASES = [
   fittingHistoryKept,
   usagePerCall,
   noUsageForThrow,
+  noUsageForStreamThatFailed,
   usedFigures,
   usedPerCall,
   laterCallsAppendGroup,

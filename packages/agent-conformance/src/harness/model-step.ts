@@ -38,7 +38,10 @@ export interface ModelStep {
    * agent does not wait for a model that ignores its abort. Default `false`.
    */
   readonly ignoresAbort?: boolean;
-  /** Reject the call: a string becomes a `ChatFailedError` with that message. */
+  /**
+   * Reject the call: a string becomes a `ChatFailedError` with that message. With `deltas`
+   * given, they are streamed first: a stream that fails part way.
+   */
   readonly throws?: string | Error;
   /** Take this step only for a request it accepts; steps it rejects stay for later calls. */
   readonly match?: (request: ChatRequest) => boolean;

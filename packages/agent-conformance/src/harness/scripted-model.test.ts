@@ -89,6 +89,20 @@ describe('the scripted model', () => {
     );
   });
 
+  test('streams the deltas of a throwing step before it throws, and none without them', async () => {
+    const { harness, model } = await modelOf();
+    harness.model.script([
+      { deltas: ['part '], throws: 'broke off' },
+      { text: 'unsent', throws: 'down' },
+    ]);
+    const deltas: unknown[] = [];
+    const onDelta = (delta: unknown) => void deltas.push(delta);
+    await expect(harness.services.llm.chat({ model, messages: [], onDelta })).rejects.toThrow('broke off');
+    expect(deltas).toEqual([{ type: 'content', text: 'part ' }]);
+    await expect(harness.services.llm.chat({ model, messages: [], onDelta })).rejects.toThrow('down');
+    expect(deltas).toHaveLength(1);
+  });
+
   test('rejects an unscripted call and records it as a fault', async () => {
     const { harness, model } = await modelOf();
     await expect(harness.services.llm.chat({ model, messages: [] })).rejects.toSatisfy((error) =>

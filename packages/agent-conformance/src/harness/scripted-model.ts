@@ -269,6 +269,7 @@ async function answer(step: ModelStep, request: ChatRequest, ids: Ids): Promise<
   if (step.waitFor !== undefined) await abortable(step.waitFor.opened, signal);
   if (step.delayMs !== undefined) await delay(step.delayMs, signal);
   if (step.throws !== undefined) {
+    if (Array.isArray(step.deltas)) stream(step, request);
     throw typeof step.throws === 'string' ? new ChatFailedError(step.throws) : step.throws;
   }
   stream(step, request);
