@@ -101,12 +101,14 @@ describe('tiny broken agents not built on core', () => {
       cases: casesOf('USG-1'),
     });
     expect(report.requirements.find((requirement) => requirement.id === 'USG-1')?.status).toBe('violated');
-    // The third USG-1 case aborts the turn's call: this agent ignores abort, so it fails there too.
-    // The fourth (no token:usage for a call agent:llm:before held back) holds for an agent that sends none;
-    // the fifth (the token:usage of a call answered before its turn was stopped) does not.
+    // The third (no token:usage for a call whose stream broke off) holds for an agent that sends none.
+    // The fourth USG-1 case aborts the turn's call: this agent ignores abort, so it fails there too.
+    // The fifth (no token:usage for a call agent:llm:before held back) holds for an agent that sends none;
+    // the sixth (the token:usage of a call answered before its turn was stopped) does not.
     expect(report.cases.map((result) => result.violated)).toEqual([
       ['USG-1'],
       ['USG-1'],
+      [],
       ['USG-1'],
       [],
       ['USG-1'],
