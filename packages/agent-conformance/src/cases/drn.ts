@@ -1,9 +1,9 @@
 import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
-import { createGate } from '../harness/gate';
 import {
   endMarkers,
+  holdClearing,
   holdHook,
   holdTurn,
   incomingWrites,
@@ -64,19 +64,7 @@ const drain = defineCase({
 async function drainWhileHeld(context: CaseContext, content: string) {
   const h = context.harness;
   session(h, 's1');
-  const gate = createGate();
-  let clearRan = false;
-  const clearing = context.agent
-    .clearing(['s1'], async () => {
-      clearRan = true;
-      h.tick();
-      await gate.opened;
-    })
-    .then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-  await h.until(() => clearRan, 'clearing to call clear()');
+  const { gate, outcome: clearing } = await holdClearing(context, ['s1']);
   const held = sendHuman(context, 's1', content);
   await h.settle();
   await h.drain();
