@@ -74,19 +74,24 @@ describe('recovery of turns cut by a crash', () => {
     expect(list).toHaveBeenCalledTimes(2);
   });
 
-  it('[DUR-1] a token:request snapshot of an untouched session closes its cut turn first', async () => {
-    const model = createScriptedModel();
+  it('[DUR-1] [USG-8] a token:request snapshot writes nothing: an unrecorded turn may be running in another process, so only a turn here closes it', async () => {
+    const model = createScriptedModel({ steps: [{ text: 'back again' }] });
     const harness = agentApp({ llm: model.service });
     await seedCutTurn(harness, 's2', 'cut-2');
+    const append = vi.spyOn(harness.store, 'append');
 
     await harness.events.emit('token:request', { sessionIds: ['s2'] });
 
-    const stored = await harness.store.list('s2');
-    expect(stored.at(-1)?.metadata[Keys.TurnRecord]).toEqual({ outcome: 'aborted' });
+    expect(append).not.toHaveBeenCalled();
+    expect((await harness.store.list('s2')).map((message) => message.role)).toEqual(['user', 'assistant']);
     expect(harness.of('token:usage')).toMatchObject([
-      { sessionId: 's2', snapshot: true, historyMessages: 3 },
+      { sessionId: 's2', snapshot: true, historyMessages: 2 },
     ]);
     expect(model.requests).toEqual([]);
+
+    await harness.agent.handleMessage(input('anything new?', 's2'));
+    const stored = await harness.store.list('s2');
+    expect(stored[4]?.metadata).toEqual({ [Keys.TurnId]: 'cut-2', [Keys.TurnRecord]: { outcome: 'aborted' } });
   });
 
   it.each(['list', 'append'] as const)(
