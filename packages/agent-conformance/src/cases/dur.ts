@@ -246,6 +246,48 @@ const runningTurnNotCut = defineCase({
 });
 
 /**
+ * [DUR-1] [DUR-3] A turn running in one process is not cut, whatever another process does
+ * meanwhile: a `token:request` that another process over the same archive answers while the
+ * turn runs (a dashboard asks whichever process it reaches for figures) writes nothing for that
+ * turn, which ends with its own record only. The mistake it tells apart: a process that closes
+ * the session's unrecorded turns before its snapshot, taking the turn another process runs for
+ * one a crash cut (a stop marker and an `aborted` record, then the turn's own `replied` one).
+ */
+const snapshotElsewhereLeavesRunningTurn = defineCase({
+  requirements: ['DUR-1', 'DUR-3'],
+  name: 'a token:request another process answers while a turn of the session runs here writes nothing for that turn',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const held = await holdTurn(context, { sessionId: 's1', content: 'running here' });
+    const peer = await context.peer();
+    await peer.harness.events.emit('token:request', { sessionIds: ['s1'] });
+    await peer.harness.settle();
+    await h.settle();
+    held.gate.open();
+    await held.input.done;
+    await h.settle();
+    const turnId = assert.defined('DUR-1', turns(h, 's1')[0]?.turnId, {
+      rule: 'the input must open a turn',
+      subject: 'the turn id of the turn running here',
+    });
+    const own = h.archive.messages('s1').filter((message) => turnIdOf(message) === turnId);
+    const outcomes = own.flatMap((message) => {
+      const record = message.metadata[Keys.TurnRecord] as { outcome?: unknown } | undefined;
+      return record === undefined ? [] : [record.outcome];
+    });
+    assert.deepEqual('DUR-1', outcomes, ['replied'], {
+      rule: 'only a turn running in no live process may be closed as cut: a token:request another process answers while the turn runs must not record it',
+      subject: 'the outcomes of the turn records stored for the turn running here',
+    });
+    assert.equal('DUR-1', own.filter((message) => message.kind === WellKnownKinds.TurnStopped).length, 0, {
+      rule: 'a turn running in a live process must not get a stop marker from another process answering token:request',
+      subject: 'the stop markers stored for the turn running here',
+    });
+  },
+});
+
+/**
  * [DUR-1] A crash can fall between a stopped turn's stop marker and its record: the turn has its
  * marker and no record, and it is still cut. Recovery gives it its aborted record. The near
  * miss takes a stop marker for a closed turn and leaves it without a record for ever.
@@ -466,6 +508,7 @@ export const DUR_CASES = [
   noLostRecords,
   oneProcessPerSession,
   runningTurnNotCut,
+  snapshotElsewhereLeavesRunningTurn,
   stoppedCutTurnRecorded,
   cutCallsKeepTheirIds,
   cutTurnRecordKeepsSource,
