@@ -184,6 +184,7 @@ async function converse(services: MinimalAgentServices, turn: TurnHandle, state:
       maxRetries: MAX_FORMAT_RETRIES,
     };
     await hooks.run('agent:reply:before', reply);
+    signal.throwIfAborted(); // a turn stopped while its reply was on its way out sends nothing ([ABT-1])
     if (reply.retry !== undefined && attempt < MAX_FORMAT_RETRIES) {
       // The dropped version is persisted, never sent ([ARC-5]); the model gets the feedback ([HK-7]).
       const draft = { role: 'assistant' as const, content: reply.archiveContent ?? reply.content };
