@@ -1,18 +1,10 @@
-import type { MessageArchiveService } from '@aalis/api-message-archive';
-import {
-  WellKnownMetadataKeys as Keys,
-  type Message,
-  type MessageSource,
-  WellKnownKinds,
-} from '@aalis/schema-message';
+import { WellKnownMetadataKeys as Keys, type Message, WellKnownKinds } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
+import { CUT_TURN, seedCutTurn, seedUnansweredCalls } from './cut-turn';
 import { holdTurn, SCHEDULER_SOURCE, sendHuman, sendInjection, session, turns } from './scenario';
-
-/** The id of the turn a "crashed process" left behind. */
-const CUT_TURN = 'turn-cut-by-a-crash';
 
 function turnIdOf(message: Message): unknown {
   return message.metadata[Keys.TurnId];
@@ -36,38 +28,6 @@ function assertNextCallSees(h: Harness, stopMarker: string): void {
     rule: 'the stop marker of the cut turn must reach the next model call',
     observed: 'the next model request did not carry the stop marker of the cut turn',
   });
-}
-
-/**
- * Archives in `s1` the opening input `content` of the turn a crashed process left behind
- * ([DUR-1]); returns the harness's archive for what else the case stores of that turn.
- */
-async function seedCutTurn(
-  h: Harness,
-  content: string,
-  source?: MessageSource,
-): Promise<MessageArchiveService> {
-  const archive = assert.defined('DUR-1', h.services.archive, {
-    rule: 'the harness provides an archive in this case',
-    subject: 'the archive of the harness',
-  });
-  const input = h.input(
-    source === undefined ? { sessionId: 's1', content } : { sessionId: 's1', content, source },
-  );
-  await archive.archiveIncoming(input, { turnId: CUT_TURN, entry: 'opened' });
-  return archive;
-}
-
-/** Appends to s1 the cut turn's assistant message calling `lookup` once per id, none answered. */
-async function seedUnansweredCalls(archive: MessageArchiveService, ids: readonly string[]): Promise<void> {
-  await archive.append('s1', [
-    {
-      role: 'assistant',
-      content: '',
-      toolCalls: ids.map((id) => ({ id, name: 'lookup', arguments: '{}' })),
-      metadata: { [Keys.TurnId]: CUT_TURN },
-    },
-  ]);
 }
 
 /** The messages of the cut turn stored after its opening input and before `next`'s input. */
