@@ -18,6 +18,11 @@ import { BND_CASES } from './bnd';
 import { CLR_CASES } from './clr';
 import { CLR_PEER_CASES } from './clr-peers';
 import { CLR_SEVERAL_CASES } from './clr-several';
+import {
+  ABT_CUT_TURN_MEETS_STOPS_CASES,
+  ARC_CUT_TURN_MEETS_STOPS_CASES,
+  OUT_CUT_TURN_MEETS_STOPS_CASES,
+} from './cut-turn-meets-stops';
 import { DEL_CASES } from './del';
 import { DEL_BESIDE_OTHERS_CASES } from './del-beside-others';
 import { DEL_WIND_DOWN_CASES } from './del-wind-down';
@@ -46,11 +51,30 @@ import { PRE_REGISTRATION_CASES } from './pre-registrations';
 import { PRM_CASES } from './prm';
 import { PRM_INJECTOR_CASES } from './prm-injectors';
 import { PRM_MATERIALISED_CASES } from './prm-materialised';
+import {
+  ARC_REPLIES_MEET_CASES,
+  CLR_REPLIES_MEET_CASES,
+  HK_REPLIES_MEET_CASES,
+  OUT_REPLIES_MEET_CASES,
+  SVC_REPLIES_MEET_CASES,
+} from './replies-meet-stops';
 import { SCH_CASES } from './sch';
 import { SCH_ACROSS_STOPS_CASES } from './sch-across-stops';
 import { SCH_PREPROCESSED_SOURCE_CASES } from './sch-preprocessed-source';
 import { SCH_QUEUE_AT_RELEASE_CASES } from './sch-queue-at-release';
 import { SET_CASES } from './set';
+import {
+  ARC_SETTINGS_MEET_CASES,
+  HK_SETTINGS_MEET_CASES,
+  SET_SETTINGS_MEET_CASES,
+  USG_SETTINGS_MEET_CASES,
+} from './settings-meet-turn';
+import {
+  CLR_STOPS_MEET_INPUTS_CASES,
+  OUT_STOPS_MEET_INPUTS_CASES,
+  PRE_STOPS_MEET_INPUTS_CASES,
+  SCH_STOPS_MEET_INPUTS_CASES,
+} from './stops-meet-inputs';
 import { SVC_CASES } from './svc';
 import { SVC_EXPLORED_CASES } from './svc-explored';
 import { SVC_INVALID_CASES } from './svc-invalid';
@@ -73,10 +97,12 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...SVC_INVALID_CASES,
   ...SVC_RELEASED_CASES,
   ...SVC_EXPLORED_CASES,
+  ...SVC_REPLIES_MEET_CASES,
   ...SCH_CASES,
   ...SCH_QUEUE_AT_RELEASE_CASES,
   ...SCH_PREPROCESSED_SOURCE_CASES,
   ...SCH_ACROSS_STOPS_CASES,
+  ...SCH_STOPS_MEET_INPUTS_CASES,
   ...ABT_CASES,
   ...ABT_ENDED_CASES,
   ...ABT_FAILURE_AFTER_STOP_CASES,
@@ -85,9 +111,12 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...ABT_STOPPER_CASES,
   ...ABT_STOP_IN_TOOL_BEFORE_CASES,
   ...ABT_WAITING_ORDER_CASES,
+  ...ABT_CUT_TURN_MEETS_STOPS_CASES,
   ...CLR_CASES,
   ...CLR_PEER_CASES,
   ...CLR_SEVERAL_CASES,
+  ...CLR_STOPS_MEET_INPUTS_CASES,
+  ...CLR_REPLIES_MEET_CASES,
   ...DEL_CASES,
   ...DEL_WIND_DOWN_CASES,
   ...DEL_BESIDE_OTHERS_CASES,
@@ -100,22 +129,30 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...ARC_REPLY_SCOPE_CASES,
   ...ARC_STOPPED_TURN_HISTORY_CASES,
   ...ARC_DELETED_TURN_CASES,
+  ...ARC_SETTINGS_MEET_CASES,
+  ...ARC_CUT_TURN_MEETS_STOPS_CASES,
+  ...ARC_REPLIES_MEET_CASES,
   ...USG_CASES,
   ...USG_FIGURES_CASES,
   ...USG_SENT_LIST_CASES,
   ...USG_ALLOWANCE_CASES,
   ...USG_OPENING_BURST_CASES,
   ...USG_HELD_SNAPSHOT_CASES,
+  ...USG_SETTINGS_MEET_CASES,
   ...SET_CASES,
+  ...SET_SETTINGS_MEET_CASES,
   ...BND_CASES,
   ...PRE_CASES,
   ...PRE_REGISTRATION_CASES,
+  ...PRE_STOPS_MEET_INPUTS_CASES,
   ...HK_CASES,
   ...HK_ABANDONED_CASES,
   ...HK_INPUT_CASES,
   ...HK_REWRITE_CASES,
   ...HK_TURN_BEFORE_CASES,
   ...HK_BESIDE_OTHER_MIDDLEWARES_CASES,
+  ...HK_SETTINGS_MEET_CASES,
+  ...HK_REPLIES_MEET_CASES,
   ...PRM_CASES,
   ...PRM_INJECTOR_CASES,
   ...PRM_MATERIALISED_CASES,
@@ -123,6 +160,9 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...OUT_RELEASED_CASES,
   ...OUT_ABANDONED_CASES,
   ...OUT_ISOLATED_FAILURE_CASES,
+  ...OUT_STOPS_MEET_INPUTS_CASES,
+  ...OUT_CUT_TURN_MEETS_STOPS_CASES,
+  ...OUT_REPLIES_MEET_CASES,
   ...DRN_CASES,
   ...LIV_CASES,
   ...LIV_IGNORED_ABORT_CASES,

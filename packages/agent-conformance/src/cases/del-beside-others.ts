@@ -1,7 +1,7 @@
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import { holdTurn, incomingWrites, sendHuman, session, turns } from './scenario';
+import { holdTurn, incomingWrites, sendHuman, sendInjection, session, turns, watchedGate } from './scenario';
 
 /**
  * [DEL-1] [DEL-3] A deletion can come while a clearing of the same session still waits for the
@@ -127,9 +127,63 @@ const newGenerationInProcessingAtDeletion = defineCase({
   },
 });
 
+/**
+ * [DEL-3] Inputs that `abort` with `queued` released are archived once the stopped turn
+ * settled ([ABT-3]); when the session is deleted while that turn still winds down, its
+ * `session:deleted` listener resolves only after that archiving too, so nothing is written for
+ * the deleted session afterwards. A slow store makes the order visible. It tells apart an agent
+ * whose deletion waits for the turn alone and archives the released inputs after the listener
+ * resolved.
+ */
+const releasedArchivedBeforeDeletionEnds = defineCase({
+  requirements: ['DEL-3'],
+  name: 'inputs released by abort with queued are not written after the listener of a deletion that came while the stopped turn wound down',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    const windDown = createGate();
+    h.hooks.middleware('agent:turn:after', async (_payload, next) => {
+      h.tick();
+      await windDown.opened;
+      await next();
+    });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'stopped turn', untilAborted: true });
+    const released = sendInjection(context, 's1', 'released by the abort');
+    await h.settle();
+    // The next input write is the released input's: the store takes it slowly.
+    const slowStore = watchedGate(context);
+    h.archive.holdNext('archiveIncoming', slowStore);
+    context.agent.abort('s1', { queued: true });
+    await h.until(
+      () => h.hooks.of('agent:turn:after').length > 0,
+      'the stopped turn of s1 to reach agent:turn:after',
+    );
+    const generation = h.sessions.advanceGeneration('s1');
+    let listened: number | undefined;
+    const deleting = h.events.emit('session:deleted', { sessionId: 's1', generation }).then(() => {
+      listened = h.tick();
+    });
+    windDown.open();
+    await h.until(() => slowStore.reached, 'the released input of s1 to reach the store');
+    await h.settle();
+    slowStore.open();
+    await deleting;
+    await Promise.all([held.input.done, released.done]);
+    await h.settle();
+    const late = h.archive.writes.filter(
+      (write) => write.sessionId === 's1' && listened !== undefined && write.seq > listened,
+    );
+    assert.equal('DEL-3', late.length, 0, {
+      rule: "nothing of a deleted session's turn may be persisted after its session:deleted listener resolved, the inputs its abort released included",
+      subject: `the archive writes for the deleted session after its listener resolved (${late.map((write) => write.operation).join(', ')})`,
+    });
+  },
+});
+
 /** Deletions meeting a clearing that waits for the same turn, and inputs sent back to back. */
 export const DEL_BESIDE_OTHERS_CASES = [
   deletionWhileClearingWaits,
   backToBackInputsOfDeletedSession,
   newGenerationInProcessingAtDeletion,
+  releasedArchivedBeforeDeletionEnds,
 ];

@@ -427,3 +427,28 @@ export async function newInputDuringDeletionWindDown(context: CaseContext): Prom
   await h.settle();
   return { windDown, held, deleted, fresh };
 }
+
+/** A gate that also tells whether someone began to wait for it (a held store write, say). */
+export interface WatchedGate extends Gate {
+  readonly reached: boolean;
+}
+
+/** A closed {@link WatchedGate}: waiting for it ticks the harness's clock of events. */
+export function watchedGate(context: CaseContext): WatchedGate {
+  const inner = createGate();
+  let reached = false;
+  return {
+    get opened() {
+      reached = true;
+      context.harness.tick();
+      return inner.opened;
+    },
+    get isOpen() {
+      return inner.isOpen;
+    },
+    get reached() {
+      return reached;
+    },
+    open: () => inner.open(),
+  };
+}
