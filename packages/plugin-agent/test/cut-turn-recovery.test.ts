@@ -91,7 +91,10 @@ describe('recovery of turns cut by a crash', () => {
 
     await harness.agent.handleMessage(input('anything new?', 's2'));
     const stored = await harness.store.list('s2');
-    expect(stored[4]?.metadata).toEqual({ [Keys.TurnId]: 'cut-2', [Keys.TurnRecord]: { outcome: 'aborted' } });
+    expect(stored[4]?.metadata).toEqual({
+      [Keys.TurnId]: 'cut-2',
+      [Keys.TurnRecord]: { outcome: 'aborted' },
+    });
   });
 
   it.each(['list', 'append'] as const)(
