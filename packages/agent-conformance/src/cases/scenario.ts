@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { AgentTurnAfterPayload, TokenUsageEvent, TurnInput } from '@aalis/api-agent';
 import type { ChatMessage } from '@aalis/api-llm';
 import {
@@ -451,4 +452,13 @@ export function watchedGate(context: CaseContext): WatchedGate {
     },
     open: () => inner.open(),
   };
+}
+
+/** Whether `lists` holds each list of `expected`, in that order (others may stand between). */
+export function containsInOrder(lists: readonly string[][], expected: readonly string[][]): boolean {
+  let position = 0;
+  for (const list of lists) {
+    if (position < expected.length && isDeepStrictEqual(list, expected[position])) position += 1;
+  }
+  return position === expected.length;
 }

@@ -5,6 +5,7 @@ import { createGate } from '../harness/gate';
 import type { Harness } from '../harness/harness';
 import {
   callContains,
+  containsInOrder,
   contents,
   holdTurn,
   incomingWrites,
@@ -329,14 +330,6 @@ const sameSessionAndSource = defineCase({
     }
   },
 });
-
-function containsInOrder(lists: readonly string[][], expected: readonly string[][]): boolean {
-  let position = 0;
-  for (const list of lists) {
-    if (position < expected.length && isDeepStrictEqual(list, expected[position])) position += 1;
-  }
-  return position === expected.length;
-}
 
 const queueEvents = defineCase({
   requirements: ['SCH-8'],

@@ -1,8 +1,8 @@
-import { isDeepStrictEqual } from 'node:util';
 import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import {
+  containsInOrder,
   contents,
   endMarkers,
   holdClearing,
@@ -143,14 +143,6 @@ const middlewareDropDuringDrain = defineCase({
     });
   },
 });
-
-function containsInOrder(lists: readonly string[][], expected: readonly string[][]): boolean {
-  let position = 0;
-  for (const list of lists) {
-    if (position < expected.length && isDeepStrictEqual(list, expected[position])) position += 1;
-  }
-  return position === expected.length;
-}
 
 /**
  * [SCH-8] `agent:queue` is emitted when inputs are released (「入队、进了一轮、被放掉时发」), whoever
