@@ -73,7 +73,6 @@ import {
   CLR_STOPS_MEET_INPUTS_CASES,
   OUT_STOPS_MEET_INPUTS_CASES,
   PRE_STOPS_MEET_INPUTS_CASES,
-  SCH_STOPS_MEET_INPUTS_CASES,
 } from './stops-meet-inputs';
 import { SVC_CASES } from './svc';
 import { SVC_EXPLORED_CASES } from './svc-explored';
@@ -102,7 +101,6 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...SCH_QUEUE_AT_RELEASE_CASES,
   ...SCH_PREPROCESSED_SOURCE_CASES,
   ...SCH_ACROSS_STOPS_CASES,
-  ...SCH_STOPS_MEET_INPUTS_CASES,
   ...ABT_CASES,
   ...ABT_ENDED_CASES,
   ...ABT_FAILURE_AFTER_STOP_CASES,

@@ -354,29 +354,41 @@ const queueEvents = defineCase({
   },
 });
 
-const queueEventsOnRelease = defineCase({
-  requirements: ['SCH-8'],
-  name: 'agent:queue reports the released inputs gone',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    const held = await holdTurn(context, {
-      sessionId: 's1',
-      content: 'job',
-      injection: true,
-      untilAborted: true,
-    });
-    const queued = sendHuman(context, 's1', 'waiting');
-    await h.settle();
-    context.agent.abort('s1', { queued: true });
-    await Promise.all([held.input.done, queued.done]);
-    const lists = waitingLists(context.harness, 's1');
-    assert.that('SCH-8', containsInOrder(lists, [['waiting'], []]), {
-      rule: 'agent:queue must be emitted when inputs are released, listing them gone',
-      observed: `the agent:queue waiting lists were ${JSON.stringify(lists)}, not the waiting input then none`,
-    });
-  },
-});
+/**
+ * [SCH-8] `agent:queue` is emitted when inputs are released (「入队、进了一轮、被放掉时发」), whoever
+ * releases them: an abort with `queued`, or drain at shutdown ([DRN-1]); the last list a
+ * listener saw must not still show them waiting. A near miss skips the event at shutdown.
+ */
+function releaseAnnounced(by: 'abort' | 'drain') {
+  return defineCase({
+    requirements: ['SCH-8'],
+    name:
+      by === 'abort'
+        ? 'agent:queue reports the released inputs gone'
+        : 'agent:queue reports the inputs released by drain gone',
+    run: async (context) => {
+      const h = context.harness;
+      session(h, 's1');
+      const held = await holdTurn(context, {
+        sessionId: 's1',
+        content: 'job',
+        injection: true,
+        untilAborted: true,
+      });
+      const queued = sendHuman(context, 's1', 'waiting');
+      await h.settle();
+      if (by === 'abort') context.agent.abort('s1', { queued: true });
+      else await h.drain();
+      await Promise.all([held.input.done, queued.done]);
+      await h.settle();
+      const lists = waitingLists(h, 's1');
+      assert.that('SCH-8', containsInOrder(lists, [['waiting'], []]), {
+        rule: `agent:queue must be emitted when ${by === 'abort' ? 'an abort' : 'drain'} releases the waiting inputs, listing them gone`,
+        observed: `the agent:queue waiting lists were ${JSON.stringify(lists)}, not the waiting input then none`,
+      });
+    },
+  });
+}
 
 /**
  * A pending insertion left over by a turn that made no further model call becomes an ordinary
@@ -854,7 +866,8 @@ export const SCH_CASES = [
   queueHeadTakesHumans,
   sameSessionAndSource,
   queueEvents,
-  queueEventsOnRelease,
+  releaseAnnounced('abort'),
+  releaseAnnounced('drain'),
   joinedCallSeesEachInputOnce,
   leftoverInsertionKeepsItsPlace,
   queueWholeAfterTakes,

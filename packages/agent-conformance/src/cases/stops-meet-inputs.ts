@@ -1,18 +1,7 @@
 import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import {
-  containsInOrder,
-  contents,
-  endMarkers,
-  holdClearing,
-  holdTurn,
-  incomingWrites,
-  sendHuman,
-  session,
-  turns,
-  waitingLists,
-} from './scenario';
+import { contents, endMarkers, holdClearing, incomingWrites, sendHuman, session, turns } from './scenario';
 
 // Where an input's own path (preprocessors, middlewares of agent:input:before, the queue) meets
 // a clearing's hold, an abort with `queued`, or drain.
@@ -145,36 +134,6 @@ const middlewareDropDuringDrain = defineCase({
 });
 
 /**
- * [SCH-8] `agent:queue` is emitted when inputs are released (「入队、进了一轮、被放掉时发」), whoever
- * releases them: drain releases the queued inputs ([DRN-1]), and the last list a listener saw
- * must not still show them waiting. The mistake this tells apart skips the event at shutdown.
- */
-const queueEventOnDrain = defineCase({
-  requirements: ['SCH-8'],
-  name: 'agent:queue reports the inputs released by drain gone',
-  run: async (context) => {
-    const h = context.harness;
-    session(h, 's1');
-    const held = await holdTurn(context, {
-      sessionId: 's1',
-      content: 'job',
-      injection: true,
-      untilAborted: true,
-    });
-    const queued = sendHuman(context, 's1', 'waiting at shutdown');
-    await h.settle();
-    await h.drain();
-    await Promise.all([held.input.done, queued.done]);
-    await h.settle();
-    const lists = waitingLists(h, 's1');
-    assert.that('SCH-8', containsInOrder(lists, [['waiting at shutdown'], []]), {
-      rule: 'agent:queue must be emitted when drain releases the waiting inputs, listing them gone',
-      observed: `the agent:queue waiting lists of s1 were ${JSON.stringify(lists)}, not the waiting input then none`,
-    });
-  },
-});
-
-/**
  * [CLR-2] An input that arrives while a clearing holds its session waits, is not archived and is
  * processed after `clear()` ended — an abort with `queued` during the hold changes nothing of it:
  * it releases the queued and pending-insert inputs ([ABT-3]), and the held input is neither.
@@ -220,9 +179,6 @@ const abortWithQueuedLeavesHeldInput = defineCase({
     );
   },
 });
-
-/** Drain meeting `agent:queue` ([SCH-8]). */
-export const SCH_STOPS_MEET_INPUTS_CASES = [queueEventOnDrain];
 
 /** An abort with `queued` meeting a clearing's hold ([CLR-2]). */
 export const CLR_STOPS_MEET_INPUTS_CASES = [abortWithQueuedLeavesHeldInput];
