@@ -23,7 +23,7 @@ export function checkAborts(
 }
 
 /**
- * A turn ends aborted only when an abort or a clearing came for it: after the session's previous
+ * A turn ends aborted only when an abort, a clearing or a deletion came for it: after the session's previous
  * turn ended, by the end of this one. Nothing else in a program stops a turn: an input that
  * arrives never does ([SCH-1]).
  */
@@ -34,10 +34,11 @@ function checkStoppedOnlyByAbort(run: ProgramRun, windows: readonly TurnWindow[]
     const within = (seq: number) => seq > after && seq <= window.end;
     const stopped =
       run.aborts.some((abort) => !abort.stale && within(abort.seq)) ||
-      run.clearings.some((clearing) => within(clearing.seq));
+      run.clearings.some((clearing) => within(clearing.seq)) ||
+      run.deletions.some((deletion) => within(deletion.seq));
     assert.that('SCH-1', stopped, {
       rule: 'a new input must never interrupt the running turn of its session: only a stop ends a turn aborted',
-      observed: `turn ${index + 1} ended aborted though no abort or clearing came while it could have run (${where})`,
+      observed: `turn ${index + 1} ended aborted though no abort, clearing or deletion came while it could have run (${where})`,
     });
   });
 }
@@ -62,12 +63,15 @@ function checkQuiet(
   });
   const stopped = windows.find((window) => window.turn.turnId === abort.running);
   if (stopped !== undefined) checkStopped(harness, abort, stopped, where);
-  // During a clearing its hold decides what waits ([CLR-2]); a clearing afterwards may release
-  // what the abort left waiting ([CLR-1]).
+  // During a clearing its hold decides what waits ([CLR-2]); a clearing or a deletion afterwards
+  // may release what the abort left waiting ([CLR-1], [DEL-1]).
   if (abort.duringClearing) return;
   for (const input of abort.waiting) {
     const settled = input.settleSeq ?? Number.POSITIVE_INFINITY;
-    if (run.clearings.some((clearing) => clearing.seq > abort.seq && clearing.seq < settled)) continue;
+    const released = [...run.clearings, ...run.deletions].some(
+      (stop) => stop.seq > abort.seq && stop.seq < settled,
+    );
+    if (released) continue;
     const holding = turnsHolding(windows, input.message.content);
     if (abort.queued)
       assert.that('ABT-3', holding.length === 0, {

@@ -76,9 +76,9 @@ function checkDropped(content: string, turns: number, entries: readonly string[]
 }
 
 /**
- * An input in no turn: the contract lets only an abort with `queued` release it here, or a
- * clearing that came after it and before its `clear` began — one that arrived while `clear` ran
- * waits for it ([CLR-2]).
+ * An input in no turn: the contract lets only an abort with `queued` release it here, a deletion
+ * that came after it, or a clearing that came after it and before its `clear` began — one that
+ * arrived while `clear` ran waits for it ([CLR-2]).
  */
 function checkReleased(run: ProgramRun, input: InputRecord, entries: readonly string[], where: string): void {
   const content = input.message.content;
@@ -87,13 +87,19 @@ function checkReleased(run: ProgramRun, input: InputRecord, entries: readonly st
   const byClearing = run.clearings.some(
     (clearing) => clearing.seq < settled && input.seq < (clearing.clearStart ?? Number.POSITIVE_INFINITY),
   );
-  assert.that('SVC-2', byAbort || byClearing, {
+  const byDeletion = run.deletions.some((deletion) => deletion.seq > input.seq && deletion.seq < settled);
+  assert.that('SVC-2', byAbort || byClearing || byDeletion, {
     rule: 'an input settles only once its turn ended, or it was released (abort with queued, clearing, deletion, shutdown) or dropped by a hook',
-    observed: `"${content}" settled without entering a turn, and no abort with queued nor clearing came between its arrival and its settling (${where})`,
+    observed: `"${content}" settled without entering a turn, and no abort with queued, clearing nor deletion came between its arrival and its settling (${where})`,
   });
   const unarchived = entries.length === 0;
   const withoutTurnId = entries.length === 1 && entries[0]?.startsWith('undefined/') === true;
-  if (byAbort && !byClearing)
+  if (byDeletion && !byAbort)
+    assert.that('DEL-1', unarchived, {
+      rule: 'an input a session deletion released must not be archived',
+      observed: `"${content}" was released by a deletion and archived ${entries.length} time(s) (turn id/entry: ${entries.join(', ')}) (${where})`,
+    });
+  else if (byAbort && !byClearing && !byDeletion)
     assert.that('ABT-3', withoutTurnId, {
       rule: 'an input released by abort with queued must be archived once, without a turn id',
       observed: `"${content}" was released and archived ${entries.length} time(s) (turn id/entry: ${entries.join(', ') || 'none'}) (${where})`,
@@ -105,7 +111,7 @@ function checkReleased(run: ProgramRun, input: InputRecord, entries: readonly st
     });
   else
     assert.that('ABT-3', unarchived || withoutTurnId, {
-      rule: 'an input released by abort with queued or a clearing must be archived at most once, without a turn id',
+      rule: 'an input released by abort with queued, a clearing or a deletion must be archived at most once, without a turn id',
       observed: `"${content}" was released and archived ${entries.length} time(s) (turn id/entry: ${entries.join(', ')}) (${where})`,
     });
 }

@@ -8,7 +8,12 @@ import { EXIT_PATHS, storedReplies } from './scenario';
  * Checks of every turn of an explored program: its end, its inputs, its record and reply.
  * `where` names the program in failure messages. Not public API.
  */
-export function checkTurns(harness: Harness, windows: readonly TurnWindow[], where: string): void {
+export function checkTurns(
+  harness: Harness,
+  windows: readonly TurnWindow[],
+  where: string,
+  dropped: ReadonlySet<string> = new Set(),
+): void {
   const afterRuns = harness.hooks.of('agent:turn:after');
   windows.forEach((window, index) => {
     const { turn } = window;
@@ -31,7 +36,7 @@ export function checkTurns(harness: Harness, windows: readonly TurnWindow[], whe
       rule: 'agent:turn:after must carry the same inputs array as agent:turn:before and one of the four outcomes',
       observed: `turn ${index + 1} ended with outcome ${String(turn.after?.outcome)} and ${turn.after?.inputs === turn.inputs ? 'the same' : 'another'} inputs array (${where})`,
     });
-    checkRecordAndReply(harness, window, index, where);
+    checkRecordAndReply(harness, window, { index, where, dropped });
   });
 }
 
@@ -79,7 +84,15 @@ function checkInputsOfTurn(window: TurnWindow, index: number, where: string): vo
   });
 }
 
-function checkRecordAndReply(harness: Harness, window: TurnWindow, index: number, where: string): void {
+interface At {
+  readonly index: number;
+  readonly where: string;
+  /** The replies format retries dropped: persisted, yet no final reply ([ARC-5]). */
+  readonly dropped: ReadonlySet<string>;
+}
+
+function checkRecordAndReply(harness: Harness, window: TurnWindow, at: At): void {
+  const { index, where, dropped } = at;
   const { turn } = window;
   const outcome = turn.after?.outcome;
   const stored = harness.archive
@@ -90,8 +103,13 @@ function checkRecordAndReply(harness: Harness, window: TurnWindow, index: number
     rule: 'every turn must persist exactly one turn record, with its outcome, on its last reply or on one event marker',
     observed: `turn ${index + 1} (outcome ${String(outcome)}) has ${records.length} turn record(s)${records.map((message) => ` (on a ${message.kind ?? message.role} message, outcome ${String(message.metadata[Keys.TurnRecord]?.outcome)})`).join(',')} (${where})`,
   });
+  const recorded = records[0];
+  assert.that('ARC-8', outcome !== 'replied' || (recorded !== undefined && !dropped.has(recorded.content)), {
+    rule: "a replied turn's record must be on its last persisted reply, not on a version a format retry dropped",
+    observed: `turn ${index + 1} ended replied with its record on "${String(recorded?.content)}", a dropped version (${where})`,
+  });
   const replies = storedReplies(harness, turn.sessionId).filter(
-    (message) => message.metadata[Keys.TurnId] === turn.turnId,
+    (message) => message.metadata[Keys.TurnId] === turn.turnId && !dropped.has(message.content),
   );
   assert.that('OUT-1', (outcome === 'replied') === replies.length > 0, {
     rule: 'a replied turn must persist its final reply; the other outcomes persist none',

@@ -2,11 +2,13 @@ import { describe, expect, test } from 'vitest';
 import {
   describeProgram,
   generateClearingProgram,
+  generateDeletionProgram,
   generateHookedProgram,
   generateProgram,
+  generateReplyProgram,
   NO_HOOKS,
 } from './explore-program';
-import { CLEARING_SEEDS, EXPLORED_SEEDS, HOOKED_SEEDS } from './svc-explored';
+import { CLEARING_SEEDS, DELETION_SEEDS, EXPLORED_SEEDS, HOOKED_SEEDS, REPLY_SEEDS } from './svc-explored';
 
 describe('the explored programs', () => {
   const programs = EXPLORED_SEEDS.map(generateProgram);
@@ -75,5 +77,33 @@ describe('the explored programs', () => {
     expect(
       describeProgram(clearing.find((program) => program.ops.some((op) => op.kind === 'clear'))!),
     ).toMatch(/clear\((held, )?(at once|after quiet)\)/);
+  });
+
+  test('with deletions delete at once and after quiet, more than once in some, and only those', () => {
+    const deleting = DELETION_SEEDS.map(generateDeletionProgram);
+    expect(programs.some((program) => program.ops.some((op) => op.kind === 'delete'))).toBe(false);
+    const deletions = deleting.flatMap((program) =>
+      program.ops.flatMap((op) => (op.kind === 'delete' ? [op.quiet] : [])),
+    );
+    expect(new Set(deletions)).toEqual(new Set([true, false]));
+    const counts = deleting.map((program) => program.ops.filter((op) => op.kind === 'delete').length);
+    expect(Math.max(...counts)).toBeGreaterThan(1);
+    expect(counts.filter((count) => count > 0).length).toBeGreaterThan(deleting.length / 2);
+    expect(describeProgram(deleting.find((program) => counts[deleting.indexOf(program)]! > 0)!)).toMatch(
+      /delete\((at once|after quiet)\)/,
+    );
+  });
+
+  test('with a reply middleware keep the moves of the plain program of their seed, and pass, retry and hold replies', () => {
+    const replying = REPLY_SEEDS.map(generateReplyProgram);
+    expect(programs.every((program) => program.replies.length === 0)).toBe(true);
+    for (const program of replying) {
+      expect({ ...program, replies: [] }).toEqual(generateProgram(program.seed));
+      expect(program.replies.length).toBeGreaterThan(0);
+    }
+    expect(new Set(replying.flatMap((program) => program.replies))).toEqual(
+      new Set(['pass', 'retry', 'held']),
+    );
+    expect(describeProgram(replying[0]!)).toMatch(/agent:reply:before runs .* \(room\)/);
   });
 });

@@ -21,7 +21,13 @@ export type ExploreOp =
    * `clearing([session], clear)`, after waiting for quiet when `quiet`; a `held` clear waits
    * until the program lets it go, as a held call does (`open`). `clear` erases nothing.
    */
-  | { readonly kind: 'clear'; readonly quiet: boolean; readonly held: boolean };
+  | { readonly kind: 'clear'; readonly quiet: boolean; readonly held: boolean }
+  /**
+   * The session is deleted, as the session manager does it: its generation moves on, then
+   * `session:deleted` is emitted, after waiting for quiet when `quiet` ([DEL-1]). The session
+   * lives on in its new generation: later inputs are its own.
+   */
+  | { readonly kind: 'delete'; readonly quiet: boolean };
 
 /** How one model call of the program answers. */
 export type ModelPlan = 'reply' | 'held-reply' | 'tool-call' | 'silent' | 'fails';
@@ -43,6 +49,13 @@ export interface HookPlan {
 /** No middleware of another plugin: the plan of the programs of {@link generateProgram}. */
 export const NO_HOOKS: HookPlan = { blockTurns: [], dropInputs: [] };
 
+/**
+ * What an `agent:reply:before` middleware of another plugin does with one run of the hook in the
+ * program's session ([HK-7]): let the reply go, ask for a format retry (while the agent offers
+ * one), or hold the reply until the program lets it go as it does a held call.
+ */
+export type ReplyPlan = 'pass' | 'retry' | 'held';
+
 /** A generated program: its seed, its session, its steps and how its model and tool answer. */
 export interface ExploreProgram {
   readonly seed: number;
@@ -54,6 +67,12 @@ export interface ExploreProgram {
   readonly tool: readonly ToolPlan[];
   /** What other plugins' middlewares do in the session. */
   readonly hooks: HookPlan;
+  /**
+   * The runs of `agent:reply:before` in the session, in order, when a middleware watches them;
+   * runs past the list pass. Empty: no such middleware (a `console` session); otherwise the
+   * session is a `room`, where a turn hands out only its last reply ([ARC-5]).
+   */
+  readonly replies: readonly ReplyPlan[];
 }
 
 /** The content of the program's `index`-th input (1 = the first): unique across programs. */
@@ -84,13 +103,26 @@ const TOOL_WEIGHTS: readonly (readonly [ToolPlan, number])[] = [
   ['fails', 15],
 ];
 
+const REPLY_WEIGHTS: readonly (readonly [ReplyPlan, number])[] = [
+  ['pass', 30],
+  ['retry', 35],
+  ['held', 35],
+];
+
 /** The moves of programs with clearings: those of the plain programs and `clear`. */
 const CLEARING_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [...OP_WEIGHTS, ['clear', 14]];
+
+/** The moves of programs with deletions: those of the plain programs and `delete`. */
+const DELETION_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [
+  ...OP_WEIGHTS,
+  ['delete', 14],
+];
 
 function generateOp(random: SeededRandom, weights: typeof OP_WEIGHTS): ExploreOp {
   const kind = random.weighted(weights);
   if (kind === 'abort') return { kind, queued: random.chance(0.5), quiet: random.chance(0.6) };
   if (kind === 'clear') return { kind, quiet: random.chance(0.5), held: random.chance(0.6) };
+  if (kind === 'delete') return { kind, quiet: random.chance(0.5) };
   return { kind } as ExploreOp;
 }
 
@@ -111,6 +143,7 @@ function generate(seed: number, weights: typeof OP_WEIGHTS): ExploreProgram {
     model: Array.from({ length: 2 * inputs + 4 }, () => random.weighted(MODEL_WEIGHTS)),
     tool: Array.from({ length: inputs + 4 }, () => random.weighted(TOOL_WEIGHTS)),
     hooks: NO_HOOKS,
+    replies: [],
   };
 }
 
@@ -139,12 +172,35 @@ export function generateClearingProgram(seed: number): ExploreProgram {
   return generate(seed, CLEARING_OP_WEIGHTS);
 }
 
+/**
+ * The program of `seed` whose moves also delete the session: its generation moves on and
+ * `session:deleted` is emitted, at once or after quiet, while turns run and inputs wait or
+ * arrive ([DEL-1]–[DEL-3]).
+ */
+export function generateDeletionProgram(seed: number): ExploreProgram {
+  return generate(seed, DELETION_OP_WEIGHTS);
+}
+
+/**
+ * The program of `seed` in a `room` session with an `agent:reply:before` middleware of another
+ * plugin that lets replies go, asks for format retries or holds replies while the program moves
+ * on ([HK-7], [ARC-5]). Its moves and answers are those of {@link generateProgram} for the seed.
+ */
+export function generateReplyProgram(seed: number): ExploreProgram {
+  const program = generateProgram(seed);
+  // A stream of its own, so that the moves stay those of the plain program.
+  const random = seededRandom(seed ^ 0x27d4eb2f);
+  const inputs = program.ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
+  return { ...program, replies: Array.from({ length: inputs + 2 }, () => random.weighted(REPLY_WEIGHTS)) };
+}
+
 function describeOp(op: ExploreOp): string {
   const when = (quiet: boolean) => (quiet ? 'after quiet' : 'at once');
   if (op.kind === 'abort')
     return `abort(${[op.queued ? 'queued' : '', when(op.quiet)].filter(Boolean).join(', ')})`;
   if (op.kind === 'clear')
     return `clear(${[op.held ? 'held' : '', when(op.quiet)].filter(Boolean).join(', ')})`;
+  if (op.kind === 'delete') return `delete(${when(op.quiet)})`;
   return op.kind;
 }
 
@@ -155,6 +211,7 @@ export function describeProgram(program: ExploreProgram): string {
   const hooks = [
     blockTurns.length > 0 ? `; agent:turn:before blocks turn(s) ${blockTurns.join(', ')}` : '',
     dropInputs.length > 0 ? `; agent:input:before drops input(s) ${dropInputs.join(', ')}` : '',
+    program.replies.length > 0 ? `; agent:reply:before runs ${program.replies.join(', ')} (room)` : '',
   ].join('');
   return `seed ${program.seed}: ${ops.join(', ')}; model answers ${program.model.join(', ')}; tool answers ${program.tool.join(', ')}${hooks}`;
 }

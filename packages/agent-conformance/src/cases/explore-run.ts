@@ -4,12 +4,17 @@ import { createGate } from '../harness/gate';
 import type { ModelStep } from '../harness/model-step';
 import type { ToolStep } from '../harness/tool-step';
 import type { InputRecord } from '../runner/input-record';
-import type { ExploreOp, ExploreProgram, ModelPlan, ToolPlan } from './explore-program';
+import type { ExploreOp, ExploreProgram, ModelPlan, ReplyPlan, ToolPlan } from './explore-program';
 import { inputContent } from './explore-program';
 import { sendHuman, sendInjection, session, turns } from './scenario';
 
 /** The tool every explored program's model calls. */
 export const EXPLORED_TOOL = 'lookup';
+
+/** What the program's model says alongside the tool calls of its `index`-th answer (0 = the first), in a room. */
+export function saidText(program: Pick<ExploreProgram, 'seed'>, index: number): string {
+  return `said ${program.seed}.${index + 1}`;
+}
 
 /** One `abort` an explored program made, and what the session looked like when it did. */
 export interface AbortObservation {
@@ -46,12 +51,40 @@ export interface ClearingObservation {
   settled: boolean;
 }
 
+/** One deletion of the session an explored program made, and what the session looked like. */
+export interface DeletionObservation {
+  /** The activity number just before the generation moved on. */
+  readonly seq: number;
+  /** Whether the case waited for quiet first: then `running` and `waiting` are known. */
+  readonly quiet: boolean;
+  /** After quiet: the turn running when the session was deleted. */
+  readonly running: string | undefined;
+  /** After quiet: the inputs handed over, not settled and in no turn yet (queued or pending). */
+  readonly waiting: readonly InputRecord[];
+  /** The activity number when the `session:deleted` listeners resolved; `undefined` until then. */
+  listened: number | undefined;
+}
+
+/** One run of `agent:reply:before` in an explored program's session, as its middleware saw it. */
+export interface ReplyObservation {
+  /** The activity number when the middleware began. */
+  readonly seq: number;
+  readonly plan: ReplyPlan;
+  /** The reply this run was about. */
+  readonly content: string;
+  readonly attempt: number;
+  /** Whether the middleware asked for a format retry (the agent offered one). */
+  readonly retried: boolean;
+}
+
 /** What running an explored program left to check. */
 export interface ProgramRun {
   readonly program: ExploreProgram;
   readonly inputs: readonly InputRecord[];
   readonly aborts: readonly AbortObservation[];
   readonly clearings: readonly ClearingObservation[];
+  readonly deletions: readonly DeletionObservation[];
+  readonly replies: readonly ReplyObservation[];
 }
 
 interface HeldCall {
@@ -68,16 +101,25 @@ interface RunState {
   /** The program's clearings: their held `clear` and their settling. */
   readonly clearingGates: Gate[];
   readonly clearingsDone: Promise<void>[];
+  readonly deletions: DeletionObservation[];
+  readonly replies: ReplyObservation[];
   readonly held: HeldCall[];
+  /** Set once the program's moves are done: what would be held from then on goes at once. */
+  closing: boolean;
 }
 
-function modelStep(plan: ModelPlan, state: RunState, isActive: () => boolean): ModelStep {
+function modelStep(plan: ModelPlan, index: number, state: RunState, isActive: () => boolean): ModelStep {
   const match = () => isActive();
-  const text = `reply ${state.program.seed}`;
+  // One text per call, so that a reply a format retry dropped is told from the one that followed.
+  const text = `reply ${state.program.seed}.${index + 1}`;
   if (plan === 'reply') return { text, match };
   if (plan === 'silent') return { text: '', match };
   if (plan === 'fails') return { throws: 'the model is down', match };
-  if (plan === 'tool-call') return { toolCalls: [{ name: EXPLORED_TOOL }], match };
+  if (plan === 'tool-call') {
+    // In a room the model also says something alongside its tool calls: persisted, never sent ([ARC-5]).
+    const said = state.program.replies.length > 0 ? { text: saidText(state.program, index) } : {};
+    return { toolCalls: [{ name: EXPLORED_TOOL }], match, ...said };
+  }
   const gate = createGate();
   const step: ModelStep = { waitFor: gate, text, match };
   return step;
@@ -94,9 +136,12 @@ function toolStep(plan: ToolPlan, index: number, state: RunState, calls: () => n
 /** Scripts the program's model and tool; the model's steps answer only its own calls. */
 function script(state: RunState, isActive: () => boolean): void {
   const h = state.context.harness;
-  const steps = state.program.model.map((plan) => modelStep(plan, state, isActive));
+  const plans = state.program.model;
+  const steps = plans.map((plan, index) => modelStep(plan, index, state, isActive));
   const inputs = state.program.ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
-  const tail = Array.from({ length: inputs + 2 }, () => modelStep('reply', state, isActive));
+  const tail = Array.from({ length: inputs + 2 }, (_, index) =>
+    modelStep('reply', plans.length + index, state, isActive),
+  );
   const handles = h.model.script([...steps, ...tail]);
   steps.forEach((step, index) => {
     if (step.waitFor === undefined) return;
@@ -214,6 +259,31 @@ async function clear(state: RunState, op: Extract<ExploreOp, { kind: 'clear' }>)
   state.clearingsDone.push(clearing.then(settled, settled));
 }
 
+/**
+ * Deletes the program's session as the session manager does: the generation moves on, then
+ * `session:deleted` is emitted; the program goes on without waiting for its listeners.
+ */
+async function deleteSession(state: RunState, op: Extract<ExploreOp, { kind: 'delete' }>): Promise<void> {
+  const { context, program } = state;
+  const h = context.harness;
+  if (op.quiet) await h.settle();
+  const now = op.quiet ? sessionNow(state) : undefined;
+  const observation: DeletionObservation = {
+    seq: h.tick(),
+    quiet: op.quiet,
+    running: now?.running,
+    waiting: now?.waiting ?? [],
+    listened: undefined,
+  };
+  state.deletions.push(observation);
+  const generation = h.sessions.advanceGeneration(program.sessionId);
+  const listened = () => {
+    observation.listened = h.tick();
+    h.tick(); // activity, so that the case's waits look again
+  };
+  h.events.emit('session:deleted', { sessionId: program.sessionId, generation }).then(listened, listened);
+}
+
 function openOldest(state: RunState): void {
   state.held.find((call) => !call.gate.isOpen && call.started())?.gate.open();
 }
@@ -227,6 +297,7 @@ async function perform(state: RunState, op: ExploreOp): Promise<void> {
   else if (op.kind === 'open') openOldest(state);
   else if (op.kind === 'abort') await abort(state, op);
   else if (op.kind === 'clear') await clear(state, op);
+  else if (op.kind === 'delete') await deleteSession(state, op);
   else await abortStale(state);
 }
 
@@ -256,12 +327,37 @@ function addMiddlewares(state: RunState): (() => void)[] {
 }
 
 /**
+ * The `agent:reply:before` middleware of another plugin the program's reply plan asks for, in its
+ * session only: it lets a reply go, asks for a format retry while the agent offers one, or holds
+ * the reply until the program lets it go. Returns its disposer.
+ */
+function addReplyMiddleware(state: RunState): () => void {
+  const h = state.context.harness;
+  const { program } = state;
+  return h.hooks.middleware('agent:reply:before', async (payload, next) => {
+    if (payload.sessionId !== program.sessionId) return next();
+    const plan = program.replies[state.replies.length] ?? 'pass';
+    const retried = plan === 'retry' && payload.attempt < payload.maxRetries;
+    if (retried) payload.retry = { feedback: `program ${program.seed} wants another format` };
+    const { content, attempt } = payload;
+    state.replies.push({ seq: h.tick(), plan, content, attempt, retried });
+    if (plan === 'held' && !state.closing) {
+      const gate = createGate();
+      state.held.push({ gate, started: () => true });
+      await gate.opened;
+    }
+    await next();
+  });
+}
+
+/**
  * Runs `program` in a session of its own, then lets every held call answer and waits for every
  * input it handed over to settle ([SVC-2]: a timeout names the inputs still pending).
  */
 export async function runProgram(context: CaseContext, program: ExploreProgram): Promise<ProgramRun> {
   const h = context.harness;
-  session(h, program.sessionId);
+  const replying = program.replies.length > 0;
+  session(h, program.sessionId, replying ? { kind: 'room' } : {});
   const state: RunState = {
     context,
     program,
@@ -270,20 +366,31 @@ export async function runProgram(context: CaseContext, program: ExploreProgram):
     clearings: [],
     clearingGates: [],
     clearingsDone: [],
+    deletions: [],
+    replies: [],
     held: [],
+    closing: false,
   };
   let active = true;
   script(state, () => active);
   const hooked = program.hooks.blockTurns.length + program.hooks.dropInputs.length > 0;
-  const disposers = hooked ? addMiddlewares(state) : [];
+  const disposers = [
+    ...(hooked ? addMiddlewares(state) : []),
+    ...(replying ? [addReplyMiddleware(state)] : []),
+  ];
   for (const op of program.ops) await perform(state, op);
+  state.closing = true;
   for (const call of state.held) call.gate.open();
   await h.until(
-    () => state.inputs.every((input) => input.settled) && state.clearings.every((call) => call.settled),
-    `every input and clearing of the explored program of seed ${program.seed} to settle`,
+    () =>
+      state.inputs.every((input) => input.settled) &&
+      state.clearings.every((call) => call.settled) &&
+      state.deletions.every((deletion) => deletion.listened !== undefined),
+    `every input, clearing and deletion of the explored program of seed ${program.seed} to settle`,
   );
   await h.settle();
   active = false;
   for (const dispose of disposers) dispose();
-  return { program, inputs: state.inputs, aborts: state.aborts, clearings: state.clearings };
+  const { inputs, aborts, clearings, deletions, replies } = state;
+  return { program, inputs, aborts, clearings, deletions, replies };
 }

@@ -2,15 +2,19 @@ import type { CaseContext } from '../define-case';
 import { defineCase } from '../define-case';
 import { checkAborts } from './explore-check-aborts';
 import { checkClearings } from './explore-check-clearings';
+import { checkDeletions } from './explore-check-deletions';
 import { checkIds } from './explore-check-ids';
 import { checkInputs } from './explore-check-inputs';
+import { checkReplies } from './explore-check-replies';
 import { checkTurns } from './explore-check-turns';
 import type { ExploreProgram } from './explore-program';
 import {
   describeProgram,
   generateClearingProgram,
+  generateDeletionProgram,
   generateHookedProgram,
   generateProgram,
+  generateReplyProgram,
 } from './explore-program';
 import { runProgram } from './explore-run';
 import { turnWindows } from './explore-windows';
@@ -23,6 +27,12 @@ export const HOOKED_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, in
 
 /** The seeds of the explored programs that also clear the session's history. */
 export const CLEARING_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 97);
+
+/** The seeds of the explored programs that also delete the session. */
+export const DELETION_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 129);
+
+/** The seeds of the explored programs with an `agent:reply:before` middleware in a room session. */
+export const REPLY_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 161);
 
 /** The rules every explored program is checked against, whatever its order of moves. */
 const EXPLORED_RULES = [
@@ -55,10 +65,13 @@ async function explore(context: CaseContext, programs: readonly ExploreProgram[]
     const run = await runProgram(context, program);
     const windows = turnWindows(h, program.sessionId);
     const where = `explored program of ${describeProgram(program)}`;
-    checkTurns(h, windows, where);
+    const dropped = new Set(run.replies.filter((reply) => reply.retried).map((reply) => reply.content));
+    checkTurns(h, windows, where, dropped);
     checkInputs(h, run, windows, where);
     checkAborts(h, run, windows, where);
     checkClearings(h, run, windows, where);
+    checkDeletions(h, run, windows, where);
+    checkReplies(h, run, windows, where);
     checkIds(h, windows, where);
   }
 }
@@ -118,5 +131,50 @@ const clearingPrograms = defineCase({
   run: (context) => explore(context, CLEARING_SEEDS.map(generateClearingProgram)),
 });
 
+/**
+ * The same kind of programs with deletions of the session among their moves: its generation moves
+ * on and `session:deleted` is emitted, at once or after quiet, while turns run, calls are held and
+ * inputs wait or arrive; the session lives on in its new generation. After each it also checks
+ * that every turn begun before a deletion ended before its listener resolved ([DEL-1]) and wrote
+ * nothing after ([DEL-3]), that the inputs handed over before it entered no later turn ([DEL-1]
+ * when they waited, [DEL-2] when they were on their way) and that those it released were not
+ * archived ([DEL-1]).
+ */
+const deletionPrograms = defineCase({
+  requirements: [...EXPLORED_RULES.slice(0, 10), 'DEL-1', 'DEL-2', 'DEL-3', ...EXPLORED_RULES.slice(10)],
+  name: 'generated programs with deletions of the session keep the rules of deletion and the same rules',
+  timeoutMs: 60_000,
+  timeoutViolates: ['SVC-2'],
+  run: (context) => explore(context, DELETION_SEEDS.map(generateDeletionProgram)),
+});
+
+/**
+ * The same kind of programs in a `room` session with an `agent:reply:before` middleware of another
+ * plugin that lets replies go, asks for format retries and holds replies while inputs arrive and
+ * stops come. After each it also checks that a turn handed out at most one reply, never a version
+ * a format retry dropped, its final reply when it replied and none when silent or aborted ([ARC-5],
+ * [OUT-1]), and that a retry asked for in a turn that replied got its model call ([HK-7]) and its
+ * dropped version persisted ([ARC-5]).
+ */
+const replyPrograms = defineCase({
+  requirements: [
+    ...EXPLORED_RULES.slice(0, 13),
+    'ARC-5',
+    ...EXPLORED_RULES.slice(13, 17),
+    'HK-7',
+    ...EXPLORED_RULES.slice(17),
+  ],
+  name: 'generated programs with format retries and held replies in a room keep the rules of replies and the same rules',
+  timeoutMs: 60_000,
+  timeoutViolates: ['SVC-2'],
+  run: (context) => explore(context, REPLY_SEEDS.map(generateReplyProgram)),
+});
+
 /** The cases of generated programs ([SVC-2] and the rules they check after each). */
-export const SVC_EXPLORED_CASES = [exploredPrograms, hookedPrograms, clearingPrograms];
+export const SVC_EXPLORED_CASES = [
+  exploredPrograms,
+  hookedPrograms,
+  clearingPrograms,
+  deletionPrograms,
+  replyPrograms,
+];
