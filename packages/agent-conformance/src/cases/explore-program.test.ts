@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import {
   describeProgram,
+  generateAssigningProgram,
   generateClearingProgram,
   generateDeletionProgram,
   generateHookedProgram,
@@ -8,7 +9,14 @@ import {
   generateReplyProgram,
   NO_HOOKS,
 } from './explore-program';
-import { CLEARING_SEEDS, DELETION_SEEDS, EXPLORED_SEEDS, HOOKED_SEEDS, REPLY_SEEDS } from './svc-explored';
+import {
+  ASSIGNING_SEEDS,
+  CLEARING_SEEDS,
+  DELETION_SEEDS,
+  EXPLORED_SEEDS,
+  HOOKED_SEEDS,
+  REPLY_SEEDS,
+} from './svc-explored';
 
 describe('the explored programs', () => {
   const programs = EXPLORED_SEEDS.map(generateProgram);
@@ -105,5 +113,19 @@ describe('the explored programs', () => {
       new Set(['pass', 'retry', 'held']),
     );
     expect(describeProgram(replying[0]!)).toMatch(/agent:reply:before runs .* \(room\)/);
+  });
+
+  test('with model assignments assign seeing and blind models, at once and after quiet, and only those', () => {
+    const assigning = ASSIGNING_SEEDS.map(generateAssigningProgram);
+    expect(programs.some((program) => program.ops.some((op) => op.kind === 'assign'))).toBe(false);
+    const assigns = new Set(
+      assigning.flatMap((program) =>
+        program.ops.flatMap((op) => (op.kind === 'assign' ? [`${op.seeing} ${op.quiet}`] : [])),
+      ),
+    );
+    expect([...assigns].sort()).toEqual(['false false', 'false true', 'true false', 'true true']);
+    expect(
+      describeProgram(assigning.find((program) => program.ops.some((op) => op.kind === 'assign'))!),
+    ).toMatch(/assign\((seeing|blind), (at once|after quiet)\)/);
   });
 });

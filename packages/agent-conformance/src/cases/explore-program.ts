@@ -27,7 +27,12 @@ export type ExploreOp =
    * `session:deleted` is emitted, after waiting for quiet when `quiet` ([DEL-1]). The session
    * lives on in its new generation: later inputs are its own.
    */
-  | { readonly kind: 'delete'; readonly quiet: boolean };
+  | { readonly kind: 'delete'; readonly quiet: boolean }
+  /**
+   * `assignModel(sessionId, model)` of a model that sees images or one that does not, after
+   * waiting for quiet when `quiet`; the program goes on without waiting for it ([SET-1]).
+   */
+  | { readonly kind: 'assign'; readonly quiet: boolean; readonly seeing: boolean };
 
 /** How one model call of the program answers. */
 export type ModelPlan = 'reply' | 'held-reply' | 'tool-call' | 'silent' | 'fails';
@@ -112,6 +117,12 @@ const REPLY_WEIGHTS: readonly (readonly [ReplyPlan, number])[] = [
 /** The moves of programs with clearings: those of the plain programs and `clear`. */
 const CLEARING_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [...OP_WEIGHTS, ['clear', 14]];
 
+/** The moves of programs with model assignments: those of the plain programs and `assign`. */
+const ASSIGNING_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [
+  ...OP_WEIGHTS,
+  ['assign', 16],
+];
+
 /** The moves of programs with deletions: those of the plain programs and `delete`. */
 const DELETION_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [
   ...OP_WEIGHTS,
@@ -123,6 +134,7 @@ function generateOp(random: SeededRandom, weights: typeof OP_WEIGHTS): ExploreOp
   if (kind === 'abort') return { kind, queued: random.chance(0.5), quiet: random.chance(0.6) };
   if (kind === 'clear') return { kind, quiet: random.chance(0.5), held: random.chance(0.6) };
   if (kind === 'delete') return { kind, quiet: random.chance(0.5) };
+  if (kind === 'assign') return { kind, quiet: random.chance(0.5), seeing: random.chance(0.5) };
   return { kind } as ExploreOp;
 }
 
@@ -182,6 +194,14 @@ export function generateDeletionProgram(seed: number): ExploreProgram {
 }
 
 /**
+ * The program of `seed` whose moves also assign the session a model — one that sees images or
+ * one that does not — at once or after quiet, while turns run and calls are held ([SET-1], [HK-3]).
+ */
+export function generateAssigningProgram(seed: number): ExploreProgram {
+  return generate(seed, ASSIGNING_OP_WEIGHTS);
+}
+
+/**
  * The program of `seed` in a `room` session with an `agent:reply:before` middleware of another
  * plugin that lets replies go, asks for format retries or holds replies while the program moves
  * on ([HK-7], [ARC-5]). Its moves and answers are those of {@link generateProgram} for the seed.
@@ -201,6 +221,7 @@ function describeOp(op: ExploreOp): string {
   if (op.kind === 'clear')
     return `clear(${[op.held ? 'held' : '', when(op.quiet)].filter(Boolean).join(', ')})`;
   if (op.kind === 'delete') return `delete(${when(op.quiet)})`;
+  if (op.kind === 'assign') return `assign(${op.seeing ? 'seeing' : 'blind'}, ${when(op.quiet)})`;
   return op.kind;
 }
 

@@ -65,6 +65,20 @@ export interface DeletionObservation {
   listened: number | undefined;
 }
 
+/** The models an explored program assigns: one that sees images, one that does not ([HK-3]). */
+export const EXPLORED_MODELS = { seeing: 'conformance/explored-seeing', blind: 'conformance/explored-blind' };
+
+/** One `assignModel` an explored program made, and how it ended. */
+export interface AssignObservation {
+  /** The activity number just before the call. */
+  readonly seq: number;
+  readonly model: string;
+  /** The activity number when it settled; `undefined` until then. */
+  settled: number | undefined;
+  /** What it threw, in words; `undefined` when it resolved. */
+  error: string | undefined;
+}
+
 /** One run of `agent:reply:before` in an explored program's session, as its middleware saw it. */
 export interface ReplyObservation {
   /** The activity number when the middleware began. */
@@ -85,6 +99,7 @@ export interface ProgramRun {
   readonly clearings: readonly ClearingObservation[];
   readonly deletions: readonly DeletionObservation[];
   readonly replies: readonly ReplyObservation[];
+  readonly assigns: readonly AssignObservation[];
 }
 
 interface HeldCall {
@@ -103,6 +118,7 @@ interface RunState {
   readonly clearingsDone: Promise<void>[];
   readonly deletions: DeletionObservation[];
   readonly replies: ReplyObservation[];
+  readonly assigns: AssignObservation[];
   readonly held: HeldCall[];
   /** Set once the program's moves are done: what would be held from then on goes at once. */
   closing: boolean;
@@ -284,6 +300,22 @@ async function deleteSession(state: RunState, op: Extract<ExploreOp, { kind: 'de
   h.events.emit('session:deleted', { sessionId: program.sessionId, generation }).then(listened, listened);
 }
 
+/** `assignModel` of the session, the program going on without waiting for it. */
+async function assign(state: RunState, op: Extract<ExploreOp, { kind: 'assign' }>): Promise<void> {
+  const { context, program } = state;
+  const h = context.harness;
+  if (op.quiet) await h.settle();
+  const model = op.seeing ? EXPLORED_MODELS.seeing : EXPLORED_MODELS.blind;
+  const observation: AssignObservation = { seq: h.tick(), model, settled: undefined, error: undefined };
+  state.assigns.push(observation);
+  const settled = (error: unknown) => {
+    observation.error = error === undefined ? undefined : String(error);
+    observation.settled = h.tick();
+    h.tick(); // activity, so that the case's waits look again
+  };
+  context.agent.assignModel(program.sessionId, model).then(() => settled(undefined), settled);
+}
+
 function openOldest(state: RunState): void {
   state.held.find((call) => !call.gate.isOpen && call.started())?.gate.open();
 }
@@ -298,6 +330,7 @@ async function perform(state: RunState, op: ExploreOp): Promise<void> {
   else if (op.kind === 'abort') await abort(state, op);
   else if (op.kind === 'clear') await clear(state, op);
   else if (op.kind === 'delete') await deleteSession(state, op);
+  else if (op.kind === 'assign') await assign(state, op);
   else await abortStale(state);
 }
 
@@ -368,9 +401,12 @@ export async function runProgram(context: CaseContext, program: ExploreProgram):
     clearingsDone: [],
     deletions: [],
     replies: [],
+    assigns: [],
     held: [],
     closing: false,
   };
+  h.model.define({ ref: EXPLORED_MODELS.seeing, capabilities: { vision: true } });
+  h.model.define({ ref: EXPLORED_MODELS.blind, capabilities: { vision: false } });
   let active = true;
   script(state, () => active);
   const hooked = program.hooks.blockTurns.length + program.hooks.dropInputs.length > 0;
@@ -385,12 +421,13 @@ export async function runProgram(context: CaseContext, program: ExploreProgram):
     () =>
       state.inputs.every((input) => input.settled) &&
       state.clearings.every((call) => call.settled) &&
-      state.deletions.every((deletion) => deletion.listened !== undefined),
-    `every input, clearing and deletion of the explored program of seed ${program.seed} to settle`,
+      state.deletions.every((deletion) => deletion.listened !== undefined) &&
+      state.assigns.every((call) => call.settled !== undefined),
+    `every input, clearing, deletion and assignModel of the explored program of seed ${program.seed} to settle`,
   );
   await h.settle();
   active = false;
   for (const dispose of disposers) dispose();
-  const { inputs, aborts, clearings, deletions, replies } = state;
-  return { program, inputs, aborts, clearings, deletions, replies };
+  const { inputs, aborts, clearings, deletions, replies, assigns } = state;
+  return { program, inputs, aborts, clearings, deletions, replies, assigns };
 }

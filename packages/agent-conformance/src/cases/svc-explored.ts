@@ -6,10 +6,12 @@ import { checkDeletions } from './explore-check-deletions';
 import { checkIds } from './explore-check-ids';
 import { checkInputs } from './explore-check-inputs';
 import { checkReplies } from './explore-check-replies';
+import { checkSettings } from './explore-check-settings';
 import { checkTurns } from './explore-check-turns';
 import type { ExploreProgram } from './explore-program';
 import {
   describeProgram,
+  generateAssigningProgram,
   generateClearingProgram,
   generateDeletionProgram,
   generateHookedProgram,
@@ -33,6 +35,9 @@ export const DELETION_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, 
 
 /** The seeds of the explored programs with an `agent:reply:before` middleware in a room session. */
 export const REPLY_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 161);
+
+/** The seeds of the explored programs that also assign the session models. */
+export const ASSIGNING_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 193);
 
 /** The rules every explored program is checked against, whatever its order of moves. */
 const EXPLORED_RULES = [
@@ -72,6 +77,7 @@ async function explore(context: CaseContext, programs: readonly ExploreProgram[]
     checkClearings(h, run, windows, where);
     checkDeletions(h, run, windows, where);
     checkReplies(h, run, windows, where);
+    checkSettings(h, run, windows, where);
     checkIds(h, windows, where);
   }
 }
@@ -170,6 +176,28 @@ const replyPrograms = defineCase({
   run: (context) => explore(context, REPLY_SEEDS.map(generateReplyProgram)),
 });
 
+/**
+ * The same kind of programs with model assignments among their moves: `assignModel` of a model
+ * that sees images or of one that does not, at once or after quiet, while turns run and calls are
+ * held. After each it also checks that every `assignModel` resolved with its model written
+ * ([SET-1]), that each model call's `agent:llm:before` carried the vision of the model the call
+ * went to ([HK-3]: an agent may keep the turn's model or switch for the next call), and that every
+ * final reply records a model its turn called ([ARC-3]).
+ */
+const assigningPrograms = defineCase({
+  requirements: [
+    ...EXPLORED_RULES.slice(0, 13),
+    'ARC-3',
+    ...EXPLORED_RULES.slice(13, 16),
+    'SET-1',
+    ...EXPLORED_RULES.slice(16),
+  ],
+  name: 'generated programs with model assignments keep the rules of settings, vision and reply records and the same rules',
+  timeoutMs: 60_000,
+  timeoutViolates: ['SVC-2'],
+  run: (context) => explore(context, ASSIGNING_SEEDS.map(generateAssigningProgram)),
+});
+
 /** The cases of generated programs ([SVC-2] and the rules they check after each). */
 export const SVC_EXPLORED_CASES = [
   exploredPrograms,
@@ -177,4 +205,5 @@ export const SVC_EXPLORED_CASES = [
   clearingPrograms,
   deletionPrograms,
   replyPrograms,
+  assigningPrograms,
 ];
