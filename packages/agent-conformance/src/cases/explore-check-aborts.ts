@@ -1,6 +1,6 @@
 import { assert } from '../assert';
 import type { Harness } from '../harness/harness';
-import type { AbortObservation, ProgramRun } from './explore-run';
+import type { AbortObservation, ProgramRun } from './explore-observations';
 import type { TurnWindow } from './explore-windows';
 import { turnsHolding } from './explore-windows';
 

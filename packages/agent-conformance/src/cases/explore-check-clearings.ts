@@ -1,7 +1,7 @@
 import { assert } from '../assert';
 import type { Harness } from '../harness/harness';
+import type { ClearingObservation, ProgramRun } from './explore-observations';
 import { inputContent } from './explore-program';
-import type { ClearingObservation, ProgramRun } from './explore-run';
 import type { TurnWindow } from './explore-windows';
 import { turnsHolding } from './explore-windows';
 import { incomingWrites } from './scenario';

@@ -3,7 +3,7 @@ import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import type { ArchiveWrite } from '../harness/archive-write';
 import type { Harness } from '../harness/harness';
-import type { DeletionObservation, ProgramRun } from './explore-run';
+import type { DeletionObservation, ProgramRun } from './explore-observations';
 import type { TurnWindow } from './explore-windows';
 
 /**

@@ -1,8 +1,8 @@
 import { assert } from '../assert';
 import type { Harness } from '../harness/harness';
 import type { InputRecord } from '../runner/input-record';
+import type { ProgramRun } from './explore-observations';
 import { inputContent } from './explore-program';
-import type { ProgramRun } from './explore-run';
 import type { TurnWindow } from './explore-windows';
 import { turnsHolding } from './explore-windows';
 import { incomingWrites } from './scenario';

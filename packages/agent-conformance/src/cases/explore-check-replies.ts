@@ -2,7 +2,7 @@ import type { Message } from '@aalis/schema-message';
 import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import type { Harness } from '../harness/harness';
-import type { ProgramRun, ReplyObservation } from './explore-run';
+import type { ProgramRun, ReplyObservation } from './explore-observations';
 import type { TurnWindow } from './explore-windows';
 import { outbound, storedReplies } from './scenario';
 

@@ -1,7 +1,7 @@
 import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import type { Harness } from '../harness/harness';
-import type { ProgramRun } from './explore-run';
+import type { ProgramRun } from './explore-observations';
 import type { TurnWindow } from './explore-windows';
 import { storedReplies } from './scenario';
 

@@ -1,0 +1,52 @@
+import { createGate } from '../harness/gate';
+import { inputContent } from './explore-program';
+import type { RunState } from './explore-state';
+
+/**
+ * The middlewares of another plugin the program's hook plan asks for, in its session only:
+ * they block its turns at `agent:turn:before` and drop its inputs at `agent:input:before` by
+ * not calling `next`. Returns their disposers.
+ */
+export function addMiddlewares(state: RunState): (() => void)[] {
+  const h = state.context.harness;
+  const { program } = state;
+  const dropped = new Set(program.hooks.dropInputs.map((index) => inputContent(program, index)));
+  let turnsSeen = 0;
+  return [
+    h.hooks.middleware('agent:input:before', async (payload, next) => {
+      const { message } = payload;
+      if (message.sessionId === program.sessionId && dropped.has(message.content)) return;
+      await next();
+    }),
+    h.hooks.middleware('agent:turn:before', async (payload, next) => {
+      if (payload.sessionId !== program.sessionId) return next();
+      turnsSeen += 1;
+      if (program.hooks.blockTurns.includes(turnsSeen)) return;
+      await next();
+    }),
+  ];
+}
+
+/**
+ * The `agent:reply:before` middleware of another plugin the program's reply plan asks for, in its
+ * session only: it lets a reply go, asks for a format retry while the agent offers one, or holds
+ * the reply until the program lets it go. Returns its disposer.
+ */
+export function addReplyMiddleware(state: RunState): () => void {
+  const h = state.context.harness;
+  const { program } = state;
+  return h.hooks.middleware('agent:reply:before', async (payload, next) => {
+    if (payload.sessionId !== program.sessionId) return next();
+    const plan = program.replies[state.replies.length] ?? 'pass';
+    const retried = plan === 'retry' && payload.attempt < payload.maxRetries;
+    if (retried) payload.retry = { feedback: `program ${program.seed} wants another format` };
+    const { content, attempt } = payload;
+    state.replies.push({ seq: h.tick(), plan, content, attempt, retried });
+    if (plan === 'held' && !state.closing) {
+      const gate = createGate();
+      state.held.push({ gate, started: () => true });
+      await gate.opened;
+    }
+    await next();
+  });
+}
