@@ -47,6 +47,7 @@ import { OUT_ABANDONED_CASES } from './out-abandoned';
 import { OUT_ISOLATED_FAILURE_CASES } from './out-isolated-failure';
 import { OUT_RELEASED_CASES } from './out-released';
 import { PRE_CASES } from './pre';
+import { PRE_EXPLORED_CASES } from './pre-explored';
 import { PRE_REGISTRATION_CASES } from './pre-registrations';
 import { PRM_CASES } from './prm';
 import { PRM_INJECTOR_CASES } from './prm-injectors';
@@ -143,6 +144,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...PRE_CASES,
   ...PRE_REGISTRATION_CASES,
   ...PRE_STOPS_MEET_INPUTS_CASES,
+  ...PRE_EXPLORED_CASES,
   ...HK_CASES,
   ...HK_ABANDONED_CASES,
   ...HK_INPUT_CASES,

@@ -1,4 +1,5 @@
 import { createGate } from '../harness/gate';
+import type { PreprocessObservation } from './explore-observations';
 import { inputContent } from './explore-program';
 import type { RunState } from './explore-state';
 
@@ -48,5 +49,42 @@ export function addReplyMiddleware(state: RunState): () => void {
       await gate.opened;
     }
     await next();
+  });
+}
+
+/** The content a rewriting preprocessor gives the input with `content`. */
+export function rewritten(content: string): string {
+  return `${content} (rewritten)`;
+}
+
+/**
+ * Registers the preprocessor the program's plan asks for, in its session only: it lets each
+ * input through, rewrites it, drops it or holds it before `next()`, and records when `next()`
+ * returned ([PRE-1]). Returns its disposer.
+ */
+export function addPreprocessor(state: RunState): () => void {
+  const h = state.context.harness;
+  const { program } = state;
+  return state.context.agent.registerPreprocessor(`explored-${program.seed}`, async (message, next) => {
+    const index = program.preprocess.findIndex((_, at) => message.content === inputContent(program, at + 1));
+    if (message.sessionId !== program.sessionId || index < 0) return next();
+    const plan = program.preprocess[index] ?? 'pass';
+    const observation: PreprocessObservation = {
+      index: index + 1,
+      content: message.content,
+      plan,
+      seq: h.tick(),
+      returned: undefined,
+    };
+    state.preprocessed.push(observation);
+    if (plan === 'drop') return;
+    if (plan === 'rewrite') message.content = rewritten(message.content);
+    if (plan === 'held' && !state.closing) {
+      const gate = createGate();
+      state.held.push({ gate, started: () => true });
+      await gate.opened;
+    }
+    await next();
+    observation.returned = h.tick();
   });
 }

@@ -1,5 +1,5 @@
 import type { InputRecord } from '../runner/input-record';
-import type { ExploreProgram, ReplyPlan } from './explore-program';
+import type { ExploreProgram, PreprocessPlan, ReplyPlan } from './explore-program';
 
 /** One `abort` an explored program made, and what the session looked like when it did. */
 export interface AbortObservation {
@@ -73,6 +73,19 @@ export interface ReplyObservation {
   readonly retried: boolean;
 }
 
+/** One run of the program's preprocessor: the input it saw, what it did, and when `next()` returned. */
+export interface PreprocessObservation {
+  /** The input's number in the program (1 = the first sent). */
+  readonly index: number;
+  /** The input's content as the preprocessor received it. */
+  readonly content: string;
+  readonly plan: PreprocessPlan;
+  /** The activity number when the preprocessor began. */
+  readonly seq: number;
+  /** The activity number when `next()` returned; `undefined` until then, and for a drop. */
+  returned: number | undefined;
+}
+
 /** What running an explored program left to check. */
 export interface ProgramRun {
   readonly program: ExploreProgram;
@@ -82,4 +95,5 @@ export interface ProgramRun {
   readonly deletions: readonly DeletionObservation[];
   readonly replies: readonly ReplyObservation[];
   readonly assigns: readonly AssignObservation[];
+  readonly preprocessed: readonly PreprocessObservation[];
 }

@@ -5,10 +5,12 @@ import {
   generateClearingProgram,
   generateDeletionProgram,
   generateHookedProgram,
+  generatePreprocessedProgram,
   generateProgram,
   generateReplyProgram,
   NO_HOOKS,
 } from './explore-program';
+import { PREPROCESSED_SEEDS } from './pre-explored';
 import {
   ASSIGNING_SEEDS,
   CLEARING_SEEDS,
@@ -127,5 +129,20 @@ describe('the explored programs', () => {
     expect(
       describeProgram(assigning.find((program) => program.ops.some((op) => op.kind === 'assign'))!),
     ).toMatch(/assign\((seeing|blind), (at once|after quiet)\)/);
+  });
+
+  test('with a preprocessor let inputs through, rewrite, drop and hold them, among clearings and deletions', () => {
+    const preprocessed = PREPROCESSED_SEEDS.map(generatePreprocessedProgram);
+    expect(programs.every((program) => program.preprocess.length === 0)).toBe(true);
+    for (const program of preprocessed) {
+      const inputs = program.ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
+      expect(program.preprocess).toHaveLength(inputs);
+    }
+    expect(new Set(preprocessed.flatMap((program) => program.preprocess))).toEqual(
+      new Set(['pass', 'rewrite', 'drop', 'held']),
+    );
+    const moves = new Set(preprocessed.flatMap((program) => program.ops.map((op) => op.kind)));
+    expect(moves.has('clear') && moves.has('delete')).toBe(true);
+    expect(describeProgram(preprocessed[0]!)).toMatch(/; the preprocessor (pass|rewrite|drop|held)/);
   });
 });

@@ -61,6 +61,13 @@ export const NO_HOOKS: HookPlan = { blockTurns: [], dropInputs: [] };
  */
 export type ReplyPlan = 'pass' | 'retry' | 'held';
 
+/**
+ * What a preprocessor does with one input of the program ([PRE-1]): let it through, rewrite it
+ * before `next()`, drop it (no `next()`), or hold it before `next()` until the program lets it go
+ * as it does a held call.
+ */
+export type PreprocessPlan = 'pass' | 'rewrite' | 'drop' | 'held';
+
 /** A generated program: its seed, its session, its steps and how its model and tool answer. */
 export interface ExploreProgram {
   readonly seed: number;
@@ -78,6 +85,8 @@ export interface ExploreProgram {
    * session is a `room`, where a turn hands out only its last reply ([ARC-5]).
    */
   readonly replies: readonly ReplyPlan[];
+  /** What a preprocessor does with each input (1 = the first sent); empty: no preprocessor. */
+  readonly preprocess: readonly PreprocessPlan[];
 }
 
 /** The content of the program's `index`-th input (1 = the first): unique across programs. */
@@ -123,6 +132,20 @@ const ASSIGNING_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = 
   ['assign', 16],
 ];
 
+const PREPROCESS_WEIGHTS: readonly (readonly [PreprocessPlan, number])[] = [
+  ['pass', 25],
+  ['rewrite', 30],
+  ['drop', 15],
+  ['held', 30],
+];
+
+/** The moves of programs with a preprocessor: those of the plain programs, `clear` and `delete`. */
+const PREPROCESSED_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [
+  ...OP_WEIGHTS,
+  ['clear', 10],
+  ['delete', 8],
+];
+
 /** The moves of programs with deletions: those of the plain programs and `delete`. */
 const DELETION_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [
   ...OP_WEIGHTS,
@@ -156,6 +179,7 @@ function generate(seed: number, weights: typeof OP_WEIGHTS): ExploreProgram {
     tool: Array.from({ length: inputs + 4 }, () => random.weighted(TOOL_WEIGHTS)),
     hooks: NO_HOOKS,
     replies: [],
+    preprocess: [],
   };
 }
 
@@ -214,6 +238,22 @@ export function generateReplyProgram(seed: number): ExploreProgram {
   return { ...program, replies: Array.from({ length: inputs + 2 }, () => random.weighted(REPLY_WEIGHTS)) };
 }
 
+/**
+ * The program of `seed` whose inputs pass a preprocessor that lets them through, rewrites them,
+ * drops them or holds them before `next()`, while the moves stop turns, clear and delete the
+ * session ([PRE-1]). Needs an agent with preprocessors.
+ */
+export function generatePreprocessedProgram(seed: number): ExploreProgram {
+  const program = generate(seed, PREPROCESSED_OP_WEIGHTS);
+  // A stream of its own, so that the moves stay those of the seed's generator.
+  const random = seededRandom(seed ^ 0x165667b1);
+  const inputs = program.ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
+  return {
+    ...program,
+    preprocess: Array.from({ length: inputs }, () => random.weighted(PREPROCESS_WEIGHTS)),
+  };
+}
+
 function describeOp(op: ExploreOp): string {
   const when = (quiet: boolean) => (quiet ? 'after quiet' : 'at once');
   if (op.kind === 'abort')
@@ -233,6 +273,7 @@ export function describeProgram(program: ExploreProgram): string {
     blockTurns.length > 0 ? `; agent:turn:before blocks turn(s) ${blockTurns.join(', ')}` : '',
     dropInputs.length > 0 ? `; agent:input:before drops input(s) ${dropInputs.join(', ')}` : '',
     program.replies.length > 0 ? `; agent:reply:before runs ${program.replies.join(', ')} (room)` : '',
+    program.preprocess.length > 0 ? `; the preprocessor ${program.preprocess.join(', ')}` : '',
   ].join('');
   return `seed ${program.seed}: ${ops.join(', ')}; model answers ${program.model.join(', ')}; tool answers ${program.tool.join(', ')}${hooks}`;
 }

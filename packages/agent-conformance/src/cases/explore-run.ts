@@ -2,7 +2,7 @@ import type { CaseContext } from '../define-case';
 import { createGate } from '../harness/gate';
 import type { ModelStep } from '../harness/model-step';
 import type { ToolStep } from '../harness/tool-step';
-import { addMiddlewares, addReplyMiddleware } from './explore-middlewares';
+import { addMiddlewares, addPreprocessor, addReplyMiddleware } from './explore-middlewares';
 import { EXPLORED_MODELS, perform } from './explore-moves';
 import type { ProgramRun } from './explore-observations';
 import type { ExploreProgram, ModelPlan, ToolPlan } from './explore-program';
@@ -82,6 +82,7 @@ export async function runProgram(context: CaseContext, program: ExploreProgram):
     deletions: [],
     replies: [],
     assigns: [],
+    preprocessed: [],
     held: [],
     closing: false,
   };
@@ -93,6 +94,7 @@ export async function runProgram(context: CaseContext, program: ExploreProgram):
   const disposers = [
     ...(hooked ? addMiddlewares(state) : []),
     ...(replying ? [addReplyMiddleware(state)] : []),
+    ...(program.preprocess.length > 0 ? [addPreprocessor(state)] : []),
   ];
   for (const op of program.ops) await perform(state, op);
   state.closing = true;
@@ -108,6 +110,6 @@ export async function runProgram(context: CaseContext, program: ExploreProgram):
   await h.settle();
   active = false;
   for (const dispose of disposers) dispose();
-  const { inputs, aborts, clearings, deletions, replies, assigns } = state;
-  return { program, inputs, aborts, clearings, deletions, replies, assigns };
+  const { inputs, aborts, clearings, deletions, replies, assigns, preprocessed } = state;
+  return { program, inputs, aborts, clearings, deletions, replies, assigns, preprocessed };
 }

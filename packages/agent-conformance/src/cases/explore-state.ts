@@ -6,6 +6,7 @@ import type {
   AssignObservation,
   ClearingObservation,
   DeletionObservation,
+  PreprocessObservation,
   ReplyObservation,
 } from './explore-observations';
 import type { ExploreProgram } from './explore-program';
@@ -31,6 +32,7 @@ export interface RunState {
   readonly deletions: DeletionObservation[];
   readonly replies: ReplyObservation[];
   readonly assigns: AssignObservation[];
+  readonly preprocessed: PreprocessObservation[];
   readonly held: HeldCall[];
   /** Set once the program's moves are done: what would be held from then on goes at once. */
   closing: boolean;
