@@ -71,7 +71,16 @@ function checkQuiet(
     const released = [...run.clearings, ...run.deletions].some(
       (stop) => stop.seq > abort.seq && stop.seq < settled,
     );
-    if (released) continue;
+    // An earlier stop released it ([ABT-3], [CLR-1], [DEL-1] are checked for it there): its
+    // settling may still be on its way back, through a database for instance ([SVC-2] bounds
+    // that from below only), but it is no longer queued for this abort.
+    const earlier = [
+      ...run.aborts.filter((other) => other.queued && !other.stale),
+      ...run.clearings,
+      ...run.deletions,
+    ];
+    const releasedBefore = earlier.some((stop) => stop.seq > input.seq && stop.seq < abort.seq);
+    if (released || releasedBefore) continue;
     const holding = turnsHolding(windows, input.message.content);
     if (abort.queued)
       assert.that('ABT-3', holding.length === 0, {
