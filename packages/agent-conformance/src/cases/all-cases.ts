@@ -44,6 +44,7 @@ import { LIV_UNIFORM_INPUT_CASES } from './liv-uniform-inputs';
 import { LIV_WINDING_DOWN_CASES } from './liv-winding-down';
 import { OUT_CASES } from './out';
 import { OUT_ABANDONED_CASES } from './out-abandoned';
+import { OUT_EXPLORED_CASES } from './out-explored';
 import { OUT_ISOLATED_FAILURE_CASES } from './out-isolated-failure';
 import { OUT_RELEASED_CASES } from './out-released';
 import { PRE_CASES } from './pre';
@@ -159,6 +160,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...OUT_CASES,
   ...OUT_RELEASED_CASES,
   ...OUT_ABANDONED_CASES,
+  ...OUT_EXPLORED_CASES,
   ...OUT_ISOLATED_FAILURE_CASES,
   ...OUT_STOPS_MEET_INPUTS_CASES,
   ...OUT_CUT_TURN_MEETS_STOPS_CASES,

@@ -1,4 +1,4 @@
-import type { Message } from '@aalis/schema-message';
+import type { IncomingMessage, Message } from '@aalis/schema-message';
 import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import type { ArchiveWrite } from '../harness/archive-write';
@@ -28,7 +28,7 @@ export function checkDeletions(
       rule: 'on session:deleted the running turn must be stopped, and the listener resolve only after it ended',
       observed: `turn ${late?.turn.turnId}, begun before ${at.which}, ended after its listener resolved (${where})`,
     });
-    checkOldInputs(run, deletion, windows, at);
+    checkOldInputs(harness, run, deletion, windows, at);
     checkNothingAfter(harness, run, deletion, begun, at);
   });
 }
@@ -40,6 +40,7 @@ interface At {
 
 /** The inputs of the old generation enter no turn of the new one. */
 function checkOldInputs(
+  harness: Harness,
   run: ProgramRun,
   deletion: DeletionObservation,
   windows: readonly TurnWindow[],
@@ -51,7 +52,8 @@ function checkOldInputs(
     const entered = later.filter((window) =>
       window.turn.inputs.some((one) => one.message.content === content),
     );
-    const waiting = deletion.waiting.includes(input);
+    // Queued when the deletion came: waiting after quiet, or listed by the session's last agent:queue.
+    const waiting = deletion.waiting.includes(input) || listedBefore(harness, deletion.seq, input.message);
     assert.that(waiting ? 'DEL-1' : 'DEL-2', entered.length === 0, {
       rule: waiting
         ? 'on session:deleted the queued and pending inputs of the session must be released: they open no turn'
@@ -59,6 +61,15 @@ function checkOldInputs(
       observed: `"${content}", handed over before ${at.which}${waiting ? ' and waiting then' : ''}, entered a turn begun after it (${at.where})`,
     });
   }
+}
+
+/** Whether the last `agent:queue` of the message's session before `seq` listed it as waiting ([SCH-8]). */
+function listedBefore(harness: Harness, seq: number, message: IncomingMessage): boolean {
+  const last = harness.events
+    .of('agent:queue')
+    .filter((event) => event.payload.sessionId === message.sessionId && event.seq < seq)
+    .at(-1);
+  return last?.payload.waiting.some((waiting) => waiting.content === message.content) === true;
 }
 
 /** Nothing of the turns begun before the deletion, nor of the inputs it released, is stored after its listener resolved. */

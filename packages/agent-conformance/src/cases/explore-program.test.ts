@@ -4,12 +4,14 @@ import {
   generateAssigningProgram,
   generateClearingProgram,
   generateDeletionProgram,
+  generateEveryEndProgram,
   generateHookedProgram,
   generatePreprocessedProgram,
   generateProgram,
   generateReplyProgram,
   NO_HOOKS,
 } from './explore-program';
+import { EVERY_END_SEEDS } from './out-explored';
 import { PREPROCESSED_SEEDS } from './pre-explored';
 import {
   ASSIGNING_SEEDS,
@@ -144,5 +146,29 @@ describe('the explored programs', () => {
     const moves = new Set(preprocessed.flatMap((program) => program.ops.map((op) => op.kind)));
     expect(moves.has('clear') && moves.has('delete')).toBe(true);
     expect(describeProgram(preprocessed[0]!)).toMatch(/; the preprocessor (pass|rewrite|drop|held)/);
+  });
+
+  test('that count stream ends take every kind of stop, stops meeting stops, and the middlewares', () => {
+    const everyEnd = EVERY_END_SEEDS.map(generateEveryEndProgram);
+    const kinds = new Set(everyEnd.flatMap((program) => program.ops.map((op) => op.kind)));
+    expect([...kinds].sort()).toEqual(
+      ['abort', 'abort-stale', 'clear', 'delete', 'human', 'injection', 'open', 'settle'].sort(),
+    );
+    const stops = new Set(['abort', 'clear', 'delete']);
+    const meetings = everyEnd.flatMap((program) =>
+      program.ops.slice(1).flatMap((op, at) => {
+        const before = program.ops[at]!;
+        return stops.has(op.kind) && stops.has(before.kind) ? [`${before.kind} ${op.kind}`] : [];
+      }),
+    );
+    expect(new Set(meetings)).toContain('abort delete');
+    expect(new Set(meetings)).toContain('delete delete');
+    expect(everyEnd.some((program) => program.hooks.dropInputs.length > 0)).toBe(true);
+    expect(everyEnd.some((program) => program.hooks.blockTurns.length > 0)).toBe(true);
+    expect(
+      DELETION_SEEDS.map(generateDeletionProgram).some((program) =>
+        program.ops.some((op, at) => op.kind === 'delete' && program.ops[at - 1]?.kind === 'abort'),
+      ),
+    ).toBe(true);
   });
 });

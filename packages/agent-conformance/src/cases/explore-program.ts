@@ -139,8 +139,8 @@ const PREPROCESS_WEIGHTS: readonly (readonly [PreprocessPlan, number])[] = [
   ['held', 30],
 ];
 
-/** The moves of programs with a preprocessor: those of the plain programs, `clear` and `delete`. */
-const PREPROCESSED_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [
+/** The moves of programs with a preprocessor or every kind of stop: the plain ones, `clear` and `delete`. */
+const ALL_STOPS_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [
   ...OP_WEIGHTS,
   ['clear', 10],
   ['delete', 8],
@@ -161,22 +161,46 @@ function generateOp(random: SeededRandom, weights: typeof OP_WEIGHTS): ExploreOp
   return { kind } as ExploreOp;
 }
 
+/**
+ * Puts, after some of the program's stops, a second stop at once — an abort, a clearing or a
+ * deletion while the first one's turn still winds down — from the program's own random stream,
+ * after its moves and answers are drawn.
+ */
+function addStopsMeetingStops(
+  ops: ExploreOp[],
+  draw: { readonly random: SeededRandom; readonly weights: typeof OP_WEIGHTS },
+): void {
+  for (let index = ops.length - 1; index > 0; index -= 1) {
+    const kind = ops[index]?.kind;
+    if (kind === undefined || !STOP_KINDS.includes(kind) || !draw.random.chance(0.5)) continue;
+    const second = generateOp(draw.random, draw.weights) as Extract<ExploreOp, { quiet: boolean }>;
+    ops.splice(index + 1, 0, { ...second, quiet: false });
+  }
+}
+
 /** The program of `seed`: the same seed gives the same program everywhere. */
 export function generateProgram(seed: number): ExploreProgram {
   return generate(seed, OP_WEIGHTS);
 }
 
-function generate(seed: number, weights: typeof OP_WEIGHTS): ExploreProgram {
+/** The stops a program can make; with `stopsMeet`, one may follow another at once. */
+const STOP_KINDS: readonly ExploreOp['kind'][] = ['abort', 'clear', 'delete'];
+
+function generate(seed: number, weights: typeof OP_WEIGHTS, stopsMeet = false): ExploreProgram {
   const random = seededRandom(seed);
   const first: ExploreOp = { kind: random.chance(0.7) ? 'human' : 'injection' };
   const ops = [first, ...Array.from({ length: random.between(4, 9) }, () => generateOp(random, weights))];
   const inputs = ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
+  const model = Array.from({ length: 2 * inputs + 4 }, () => random.weighted(MODEL_WEIGHTS));
+  const tool = Array.from({ length: inputs + 4 }, () => random.weighted(TOOL_WEIGHTS));
+  const stops = weights.filter(([kind]) => STOP_KINDS.includes(kind));
+  if (stopsMeet) addStopsMeetingStops(ops, { random, weights: stops });
   return {
     seed,
     sessionId: `explored-${seed}`,
     ops,
-    model: Array.from({ length: 2 * inputs + 4 }, () => random.weighted(MODEL_WEIGHTS)),
-    tool: Array.from({ length: inputs + 4 }, () => random.weighted(TOOL_WEIGHTS)),
+    model,
+    tool,
     hooks: NO_HOOKS,
     replies: [],
     preprocess: [],
@@ -190,14 +214,19 @@ function generate(seed: number, weights: typeof OP_WEIGHTS): ExploreProgram {
  */
 export function generateHookedProgram(seed: number): ExploreProgram {
   const program = generateProgram(seed);
-  // A stream of its own, so that the moves stay those of the plain program.
-  const random = seededRandom(seed ^ 0x5bd1e995);
+  return { ...program, hooks: hookPlan(program) };
+}
+
+/** The hook plan of {@link generateHookedProgram} for `program`'s seed and inputs. */
+function hookPlan(program: ExploreProgram): HookPlan {
+  // A stream of its own, so that the moves stay those of the program.
+  const random = seededRandom(program.seed ^ 0x5bd1e995);
   const inputs = program.ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
   const blockTurns = random.chance(0.75) ? [random.between(1, 3)] : [];
   if (blockTurns.length > 0 && random.chance(0.3))
     blockTurns.push((blockTurns[0] ?? 1) + random.between(1, 2));
   const dropInputs = blockTurns.length === 0 || random.chance(0.5) ? [random.between(1, inputs)] : [];
-  return { ...program, hooks: { blockTurns, dropInputs } };
+  return { blockTurns, dropInputs };
 }
 
 /**
@@ -214,7 +243,7 @@ export function generateClearingProgram(seed: number): ExploreProgram {
  * arrive ([DEL-1]–[DEL-3]).
  */
 export function generateDeletionProgram(seed: number): ExploreProgram {
-  return generate(seed, DELETION_OP_WEIGHTS);
+  return generate(seed, DELETION_OP_WEIGHTS, true);
 }
 
 /**
@@ -244,7 +273,7 @@ export function generateReplyProgram(seed: number): ExploreProgram {
  * session ([PRE-1]). Needs an agent with preprocessors.
  */
 export function generatePreprocessedProgram(seed: number): ExploreProgram {
-  const program = generate(seed, PREPROCESSED_OP_WEIGHTS);
+  const program = generate(seed, ALL_STOPS_OP_WEIGHTS, true);
   // A stream of its own, so that the moves stay those of the seed's generator.
   const random = seededRandom(seed ^ 0x165667b1);
   const inputs = program.ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
@@ -252,6 +281,16 @@ export function generatePreprocessedProgram(seed: number): ExploreProgram {
     ...program,
     preprocess: Array.from({ length: inputs }, () => random.weighted(PREPROCESS_WEIGHTS)),
   };
+}
+
+/**
+ * The program of `seed` whose moves take every kind of stop — `abort`, `clearing`, deletion —
+ * with another plugin's middlewares blocking turns and dropping inputs: every way an input can
+ * end, for the rule that each gets one stream end ([OUT-3]).
+ */
+export function generateEveryEndProgram(seed: number): ExploreProgram {
+  const program = generate(seed, ALL_STOPS_OP_WEIGHTS, true);
+  return { ...program, hooks: hookPlan(program) };
 }
 
 function describeOp(op: ExploreOp): string {
