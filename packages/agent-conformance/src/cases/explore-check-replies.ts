@@ -32,6 +32,7 @@ export function checkReplies(
       (message) => message.metadata[Keys.TurnId] === window.turn.turnId,
     );
     checkHandedOut({ window, handed, dropped, replies, which });
+    checkAttempts(runs, which);
     if (window.turn.after?.outcome !== 'replied') return;
     for (const reply of dropped) checkRetried(harness, window, reply, which);
   });
@@ -96,5 +97,16 @@ function checkRetried(harness: Harness, window: TurnWindow, reply: ReplyObservat
   assert.that('ARC-5', stored.length > 0, {
     rule: 'a version a format retry dropped must be persisted',
     observed: `${which} dropped "${reply.content}" for a format retry and never stored it`,
+  });
+}
+
+/** A turn's runs of the hook number its attempts 0, 1, 2… up to `maxRetries`, tool rounds between or not ([HK-7]). */
+function checkAttempts(runs: readonly ReplyObservation[], which: string): void {
+  const attempts = runs.map((reply) => reply.attempt);
+  const numbered = attempts.every((attempt, index) => attempt === index);
+  const within = runs.every((reply) => reply.attempt <= reply.maxRetries);
+  assert.that('HK-7', numbered && within, {
+    rule: "agent:reply:before's attempt must be 0 for the turn's first reply and n for its n-th format retry, never past maxRetries",
+    observed: `${which} ran agent:reply:before with attempts ${attempts.join(', ')} (maxRetries ${runs[0]?.maxRetries})`,
   });
 }

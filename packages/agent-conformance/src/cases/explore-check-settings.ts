@@ -64,6 +64,15 @@ function checkAcceptsImages(harness: Harness, window: TurnWindow, which: string)
       observed: `in ${which} a call went to ${call.modelRef} (vision ${vision}) after agent:llm:before said acceptsImages ${String(hook?.payload.acceptsImages)}`,
     });
   }
+  // A tool call's context carries the acceptsImages of the model call that asked for it.
+  for (const tool of harness.tools.calls.filter((call) => within(call.seq))) {
+    const asked = harness.model.requests.filter((request) => request.seq < tool.seq).at(-1);
+    const hook = hooked.filter((candidate) => candidate.seq < (asked?.seq ?? tool.seq)).at(-1);
+    assert.that('HK-3', hook === undefined || tool.context.acceptsImages === hook.payload.acceptsImages, {
+      rule: 'acceptsImages of the ToolCallContext must equal that of the agent:llm:before of the call that asked for the tool',
+      observed: `in ${which} a tool call's context said acceptsImages ${String(tool.context.acceptsImages)}, its model call's agent:llm:before ${String(hook?.payload.acceptsImages)}`,
+    });
+  }
 }
 
 /** The final reply records a model its turn called ([ARC-3]). */
@@ -78,9 +87,27 @@ function checkReplyModel(harness: Harness, window: TurnWindow, which: string): v
   const replies = storedReplies(harness, window.turn.sessionId).filter(
     (message) => message.metadata[Keys.TurnId] === window.turn.turnId,
   );
+  checkReplyTokens(harness, replies.at(-1)?.metadata[Keys.Tokens], within, which);
   const recorded = replies.at(-1)?.metadata[Keys.Model];
   assert.that('ARC-3', recorded === undefined || called.has(recorded), {
     rule: "the final reply must record the turn's model: one its calls went to, not one assigned while it ran",
     observed: `${which} recorded the model ${String(recorded)} on its reply; it called ${[...called].filter((ref) => String(ref).includes('/')).join(', ')}`,
+  });
+}
+
+/** The final reply's tokens sum the figures the turn's answered calls reported ([ARC-3]). */
+function checkReplyTokens(
+  harness: Harness,
+  tokens: unknown,
+  within: (seq: number) => boolean,
+  which: string,
+): void {
+  if (tokens === undefined) return;
+  const answered = harness.model.requests.filter((call) => within(call.seq) && call.state === 'resolved');
+  const prompt = answered.reduce((sum, call) => sum + (call.response?.usage?.promptTokens ?? 0), 0);
+  const recorded = (tokens ?? {}) as { readonly promptTokens?: unknown };
+  assert.that('ARC-3', recorded.promptTokens === prompt, {
+    rule: "the final reply must record the turn's token usage, summed over its model calls",
+    observed: `${which} recorded ${JSON.stringify(tokens)}; its ${answered.length} answered call(s) reported ${prompt} prompt tokens`,
   });
 }

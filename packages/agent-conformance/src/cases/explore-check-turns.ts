@@ -104,6 +104,11 @@ function checkRecordAndReply(harness: Harness, window: TurnWindow, at: At): void
     observed: `turn ${index + 1} (outcome ${String(outcome)}) has ${records.length} turn record(s)${records.map((message) => ` (on a ${message.kind ?? message.role} message, outcome ${String(message.metadata[Keys.TurnRecord]?.outcome)})`).join(',')} (${where})`,
   });
   const recorded = records[0];
+  const onMarker = recorded?.role === 'system' && recorded.kind === 'event-marker';
+  assert.that('ARC-8', outcome === 'replied' || recorded === undefined || onMarker, {
+    rule: 'a turn with no persisted reply (silent, aborted, error) must write its record on one event marker',
+    observed: `turn ${index + 1} ended ${String(outcome)} with its record on a ${recorded?.kind ?? recorded?.role} message (${where})`,
+  });
   assert.that('ARC-8', outcome !== 'replied' || (recorded !== undefined && !dropped.has(recorded.content)), {
     rule: "a replied turn's record must be on its last persisted reply, not on a version a format retry dropped",
     observed: `turn ${index + 1} ended replied with its record on "${String(recorded?.content)}", a dropped version (${where})`,

@@ -36,13 +36,17 @@ export function addMiddlewares(state: RunState): (() => void)[] {
 export function addReplyMiddleware(state: RunState): () => void {
   const h = state.context.harness;
   const { program } = state;
+  const exhausting = new Set<string>();
   return h.hooks.middleware('agent:reply:before', async (payload, next) => {
     if (payload.sessionId !== program.sessionId) return next();
     const plan = program.replies[state.replies.length] ?? 'pass';
-    const retried = plan === 'retry' && payload.attempt < payload.maxRetries;
+    // A turn whose run said `exhaust` asks for a retry at every later attempt too.
+    if (plan === 'exhaust') exhausting.add(payload.turnId);
+    const asks = plan === 'retry' || exhausting.has(payload.turnId);
+    const retried = asks && payload.attempt < payload.maxRetries;
     if (retried) payload.retry = { feedback: `program ${program.seed} wants another format` };
-    const { content, attempt } = payload;
-    state.replies.push({ seq: h.tick(), plan, content, attempt, retried });
+    const { content, attempt, maxRetries, turnId } = payload;
+    state.replies.push({ seq: h.tick(), plan, content, attempt, maxRetries, turnId, retried });
     if (plan === 'held' && !state.closing) {
       const gate = createGate();
       state.held.push({ gate, started: () => true });

@@ -69,6 +69,9 @@ export interface ReplyObservation {
   /** The reply this run was about. */
   readonly content: string;
   readonly attempt: number;
+  readonly maxRetries: number;
+  /** The turn the run was about. */
+  readonly turnId: string;
   /** Whether the middleware asked for a format retry (the agent offered one). */
   readonly retried: boolean;
 }

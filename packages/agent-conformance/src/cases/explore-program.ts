@@ -35,7 +35,7 @@ export type ExploreOp =
   | { readonly kind: 'assign'; readonly quiet: boolean; readonly seeing: boolean };
 
 /** How one model call of the program answers. */
-export type ModelPlan = 'reply' | 'held-reply' | 'tool-call' | 'silent' | 'fails';
+export type ModelPlan = 'reply' | 'held-reply' | 'tool-call' | 'silent' | 'fails' | 'held-fails';
 
 /** How one call of the program's tool answers. */
 export type ToolPlan = 'instant' | 'held' | 'fails';
@@ -57,9 +57,10 @@ export const NO_HOOKS: HookPlan = { blockTurns: [], dropInputs: [] };
 /**
  * What an `agent:reply:before` middleware of another plugin does with one run of the hook in the
  * program's session ([HK-7]): let the reply go, ask for a format retry (while the agent offers
- * one), or hold the reply until the program lets it go as it does a held call.
+ * one), ask for one at this and every later attempt of the turn until the retries are used up,
+ * or hold the reply until the program lets it go as it does a held call.
  */
-export type ReplyPlan = 'pass' | 'retry' | 'held';
+export type ReplyPlan = 'pass' | 'retry' | 'exhaust' | 'held';
 
 /**
  * What a preprocessor does with one input of the program ([PRE-1]): let it through, rewrite it
@@ -111,6 +112,12 @@ const MODEL_WEIGHTS: readonly (readonly [ModelPlan, number])[] = [
   ['fails', 8],
 ];
 
+/** The answers of programs that assign models: a held call may also fail once let go. */
+const ASSIGNING_MODEL_WEIGHTS: readonly (readonly [ModelPlan, number])[] = [
+  ...MODEL_WEIGHTS,
+  ['held-fails', 12],
+];
+
 const TOOL_WEIGHTS: readonly (readonly [ToolPlan, number])[] = [
   ['instant', 45],
   ['held', 40],
@@ -119,8 +126,9 @@ const TOOL_WEIGHTS: readonly (readonly [ToolPlan, number])[] = [
 
 const REPLY_WEIGHTS: readonly (readonly [ReplyPlan, number])[] = [
   ['pass', 30],
-  ['retry', 35],
-  ['held', 35],
+  ['retry', 30],
+  ['exhaust', 12],
+  ['held', 28],
 ];
 
 /** The moves of programs with clearings: those of the plain programs and `clear`. */
@@ -129,7 +137,7 @@ const CLEARING_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [
 /** The moves of programs with model assignments: those of the plain programs and `assign`. */
 const ASSIGNING_OP_WEIGHTS: readonly (readonly [ExploreOp['kind'], number])[] = [
   ...OP_WEIGHTS,
-  ['assign', 16],
+  ['assign', 24],
 ];
 
 const PREPROCESS_WEIGHTS: readonly (readonly [PreprocessPlan, number])[] = [
@@ -162,17 +170,19 @@ function generateOp(random: SeededRandom, weights: typeof OP_WEIGHTS): ExploreOp
 }
 
 /**
- * Puts, after some of the program's stops, a second stop at once — an abort, a clearing or a
- * deletion while the first one's turn still winds down — from the program's own random stream,
- * after its moves and answers are drawn.
+ * Puts, after some of the program's moves of the meeting kinds, a second one at once — an abort,
+ * a clearing or a deletion while the first one's turn still winds down, a second assignment
+ * before the first resolved — from the program's own random stream, after its moves and answers
+ * are drawn.
  */
-function addStopsMeetingStops(
+function addMeetings(
   ops: ExploreOp[],
   draw: { readonly random: SeededRandom; readonly weights: typeof OP_WEIGHTS },
 ): void {
   for (let index = ops.length - 1; index > 0; index -= 1) {
     const kind = ops[index]?.kind;
-    if (kind === undefined || !STOP_KINDS.includes(kind) || !draw.random.chance(0.5)) continue;
+    if (kind === undefined || !draw.weights.some(([meeting]) => meeting === kind) || !draw.random.chance(0.5))
+      continue;
     const second = generateOp(draw.random, draw.weights) as Extract<ExploreOp, { quiet: boolean }>;
     ops.splice(index + 1, 0, { ...second, quiet: false });
   }
@@ -183,18 +193,26 @@ export function generateProgram(seed: number): ExploreProgram {
   return generate(seed, OP_WEIGHTS);
 }
 
-/** The stops a program can make; with `stopsMeet`, one may follow another at once. */
+/** The stops a program can make: in the programs where stops meet, one may follow another at once. */
 const STOP_KINDS: readonly ExploreOp['kind'][] = ['abort', 'clear', 'delete'];
 
-function generate(seed: number, weights: typeof OP_WEIGHTS, stopsMeet = false): ExploreProgram {
+/** How a family of programs draws beyond its moves' weights. */
+interface Drawing {
+  /** The moves one of which may follow another of them at once (none: no such meetings). */
+  readonly meeting?: readonly ExploreOp['kind'][];
+  readonly model?: typeof MODEL_WEIGHTS;
+}
+
+function generate(seed: number, weights: typeof OP_WEIGHTS, drawing: Drawing = {}): ExploreProgram {
   const random = seededRandom(seed);
   const first: ExploreOp = { kind: random.chance(0.7) ? 'human' : 'injection' };
   const ops = [first, ...Array.from({ length: random.between(4, 9) }, () => generateOp(random, weights))];
   const inputs = ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
-  const model = Array.from({ length: 2 * inputs + 4 }, () => random.weighted(MODEL_WEIGHTS));
+  const model = Array.from({ length: 2 * inputs + 4 }, () => random.weighted(drawing.model ?? MODEL_WEIGHTS));
   const tool = Array.from({ length: inputs + 4 }, () => random.weighted(TOOL_WEIGHTS));
-  const stops = weights.filter(([kind]) => STOP_KINDS.includes(kind));
-  if (stopsMeet) addStopsMeetingStops(ops, { random, weights: stops });
+  const meeting = drawing.meeting ?? [];
+  if (meeting.length > 0)
+    addMeetings(ops, { random, weights: weights.filter(([kind]) => meeting.includes(kind)) });
   return {
     seed,
     sessionId: `explored-${seed}`,
@@ -243,7 +261,7 @@ export function generateClearingProgram(seed: number): ExploreProgram {
  * arrive ([DEL-1]–[DEL-3]).
  */
 export function generateDeletionProgram(seed: number): ExploreProgram {
-  return generate(seed, DELETION_OP_WEIGHTS, true);
+  return generate(seed, DELETION_OP_WEIGHTS, { meeting: STOP_KINDS });
 }
 
 /**
@@ -251,7 +269,10 @@ export function generateDeletionProgram(seed: number): ExploreProgram {
  * one that does not — at once or after quiet, while turns run and calls are held ([SET-1], [HK-3]).
  */
 export function generateAssigningProgram(seed: number): ExploreProgram {
-  return generate(seed, ASSIGNING_OP_WEIGHTS);
+  return generate(seed, ASSIGNING_OP_WEIGHTS, {
+    meeting: ['assign', 'abort'],
+    model: ASSIGNING_MODEL_WEIGHTS,
+  });
 }
 
 /**
@@ -273,7 +294,7 @@ export function generateReplyProgram(seed: number): ExploreProgram {
  * session ([PRE-1]). Needs an agent with preprocessors.
  */
 export function generatePreprocessedProgram(seed: number): ExploreProgram {
-  const program = generate(seed, ALL_STOPS_OP_WEIGHTS, true);
+  const program = generate(seed, ALL_STOPS_OP_WEIGHTS, { meeting: STOP_KINDS });
   // A stream of its own, so that the moves stay those of the seed's generator.
   const random = seededRandom(seed ^ 0x165667b1);
   const inputs = program.ops.filter((op) => op.kind === 'human' || op.kind === 'injection').length;
@@ -289,7 +310,7 @@ export function generatePreprocessedProgram(seed: number): ExploreProgram {
  * end, for the rule that each gets one stream end ([OUT-3]).
  */
 export function generateEveryEndProgram(seed: number): ExploreProgram {
-  const program = generate(seed, ALL_STOPS_OP_WEIGHTS, true);
+  const program = generate(seed, ALL_STOPS_OP_WEIGHTS, { meeting: STOP_KINDS });
   return { ...program, hooks: hookPlan(program) };
 }
 

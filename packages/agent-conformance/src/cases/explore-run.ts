@@ -21,17 +21,19 @@ function modelStep(plan: ModelPlan, index: number, state: RunState, isActive: ()
   const match = () => isActive();
   // One text per call, so that a reply a format retry dropped is told from the one that followed.
   const text = `reply ${state.program.seed}.${index + 1}`;
-  if (plan === 'reply') return { text, match };
-  if (plan === 'silent') return { text: '', match };
+  // Figures of its own per call, so that a reply's tokens tell which calls they sum ([ARC-3]).
+  const usage = { promptTokens: 100 + index, completionTokens: 1 + (index % 5) };
+  if (plan === 'reply') return { text, match, usage };
+  if (plan === 'silent') return { text: '', match, usage };
   if (plan === 'fails') return { throws: 'the model is down', match };
   if (plan === 'tool-call') {
     // In a room the model also says something alongside its tool calls: persisted, never sent ([ARC-5]).
     const said = state.program.replies.length > 0 ? { text: saidText(state.program, index) } : {};
-    return { toolCalls: [{ name: EXPLORED_TOOL }], match, ...said };
+    return { toolCalls: [{ name: EXPLORED_TOOL }], match, usage, ...said };
   }
   const gate = createGate();
-  const step: ModelStep = { waitFor: gate, text, match };
-  return step;
+  if (plan === 'held-fails') return { waitFor: gate, throws: 'the model went down', match };
+  return { waitFor: gate, text, match, usage };
 }
 
 function toolStep(plan: ToolPlan, index: number, state: RunState, calls: () => number): ToolStep {

@@ -5,6 +5,7 @@ import { checkClearings } from './explore-check-clearings';
 import { checkDeletions } from './explore-check-deletions';
 import { checkIds } from './explore-check-ids';
 import { checkInputs } from './explore-check-inputs';
+import { checkJoins } from './explore-check-joins';
 import { checkReplies } from './explore-check-replies';
 import { checkSettings } from './explore-check-settings';
 import { checkTurns } from './explore-check-turns';
@@ -37,12 +38,13 @@ export const DELETION_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, 
 export const REPLY_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 161);
 
 /** The seeds of the explored programs that also assign the session models. */
-export const ASSIGNING_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 193);
+export const ASSIGNING_SEEDS: readonly number[] = Array.from({ length: 96 }, (_, index) => index + 353);
 
 /** The rules every explored program is checked against, whatever its order of moves. */
 const EXPLORED_RULES = [
   'SVC-2',
   'SCH-1',
+  'SCH-2',
   'SCH-4',
   'SCH-5',
   'SCH-7',
@@ -73,6 +75,7 @@ async function explore(context: CaseContext, programs: readonly ExploreProgram[]
     const dropped = new Set(run.replies.filter((reply) => reply.retried).map((reply) => reply.content));
     checkTurns(h, windows, where, dropped);
     checkInputs(h, run, windows, where);
+    checkJoins(h, run, windows, where);
     checkAborts(h, run, windows, where);
     checkClearings(h, run, windows, where);
     checkDeletions(h, run, windows, where);
@@ -130,7 +133,7 @@ const hookedPrograms = defineCase({
  * [CLR-7], which the text does not settle.
  */
 const clearingPrograms = defineCase({
-  requirements: [...EXPLORED_RULES.slice(0, 10), 'CLR-1', 'CLR-2', ...EXPLORED_RULES.slice(10)],
+  requirements: [...EXPLORED_RULES.slice(0, 11), 'CLR-1', 'CLR-2', ...EXPLORED_RULES.slice(11)],
   name: 'generated programs with clearings of the session keep the rules of clearing and the same rules',
   timeoutMs: 60_000,
   timeoutViolates: ['SVC-2'],
@@ -147,7 +150,7 @@ const clearingPrograms = defineCase({
  * archived ([DEL-1]).
  */
 const deletionPrograms = defineCase({
-  requirements: [...EXPLORED_RULES.slice(0, 10), 'DEL-1', 'DEL-2', 'DEL-3', ...EXPLORED_RULES.slice(10)],
+  requirements: [...EXPLORED_RULES.slice(0, 11), 'DEL-1', 'DEL-2', 'DEL-3', ...EXPLORED_RULES.slice(11)],
   name: 'generated programs with deletions of the session keep the rules of deletion and the same rules',
   timeoutMs: 60_000,
   timeoutViolates: ['SVC-2'],
@@ -164,11 +167,11 @@ const deletionPrograms = defineCase({
  */
 const replyPrograms = defineCase({
   requirements: [
-    ...EXPLORED_RULES.slice(0, 13),
+    ...EXPLORED_RULES.slice(0, 14),
     'ARC-5',
-    ...EXPLORED_RULES.slice(13, 17),
+    ...EXPLORED_RULES.slice(14, 18),
     'HK-7',
-    ...EXPLORED_RULES.slice(17),
+    ...EXPLORED_RULES.slice(18),
   ],
   name: 'generated programs with format retries and held replies in a room keep the rules of replies and the same rules',
   timeoutMs: 60_000,
@@ -186,11 +189,11 @@ const replyPrograms = defineCase({
  */
 const assigningPrograms = defineCase({
   requirements: [
-    ...EXPLORED_RULES.slice(0, 13),
+    ...EXPLORED_RULES.slice(0, 14),
     'ARC-3',
-    ...EXPLORED_RULES.slice(13, 16),
+    ...EXPLORED_RULES.slice(14, 17),
     'SET-1',
-    ...EXPLORED_RULES.slice(16),
+    ...EXPLORED_RULES.slice(17),
   ],
   name: 'generated programs with model assignments keep the rules of settings, vision and reply records and the same rules',
   timeoutMs: 60_000,
