@@ -42,12 +42,12 @@ export function addReplyMiddleware(state: RunState): () => void {
     const plan = program.replies[state.replies.length] ?? 'pass';
     // A turn whose run said `exhaust` asks for a retry at every later attempt too.
     if (plan === 'exhaust') exhausting.add(payload.turnId);
-    const asks = plan === 'retry' || exhausting.has(payload.turnId);
+    const asks = plan === 'retry' || plan === 'held-retry' || exhausting.has(payload.turnId);
     const retried = asks && payload.attempt < payload.maxRetries;
     if (retried) payload.retry = { feedback: `program ${program.seed} wants another format` };
     const { content, attempt, maxRetries, turnId } = payload;
     state.replies.push({ seq: h.tick(), plan, content, attempt, maxRetries, turnId, retried });
-    if (plan === 'held' && !state.closing) {
+    if ((plan === 'held' || plan === 'held-retry') && !state.closing) {
       const gate = createGate();
       state.held.push({ gate, started: () => true });
       await gate.opened;

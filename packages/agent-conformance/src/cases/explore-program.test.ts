@@ -114,7 +114,7 @@ describe('the explored programs', () => {
       expect(program.replies.length).toBeGreaterThan(0);
     }
     expect(new Set(replying.flatMap((program) => program.replies))).toEqual(
-      new Set(['pass', 'retry', 'exhaust', 'held']),
+      new Set(['pass', 'retry', 'exhaust', 'held', 'held-retry']),
     );
     expect(describeProgram(replying[0]!)).toMatch(/agent:reply:before runs .* \(room\)/);
   });

@@ -58,9 +58,10 @@ export const NO_HOOKS: HookPlan = { blockTurns: [], dropInputs: [] };
  * What an `agent:reply:before` middleware of another plugin does with one run of the hook in the
  * program's session ([HK-7]): let the reply go, ask for a format retry (while the agent offers
  * one), ask for one at this and every later attempt of the turn until the retries are used up,
- * or hold the reply until the program lets it go as it does a held call.
+ * or hold the reply until the program lets it go as it does a held call, then let it go or ask
+ * for a retry.
  */
-export type ReplyPlan = 'pass' | 'retry' | 'exhaust' | 'held';
+export type ReplyPlan = 'pass' | 'retry' | 'exhaust' | 'held' | 'held-retry';
 
 /**
  * What a preprocessor does with one input of the program ([PRE-1]): let it through, rewrite it
@@ -127,8 +128,9 @@ const TOOL_WEIGHTS: readonly (readonly [ToolPlan, number])[] = [
 const REPLY_WEIGHTS: readonly (readonly [ReplyPlan, number])[] = [
   ['pass', 30],
   ['retry', 30],
-  ['exhaust', 12],
-  ['held', 28],
+  ['exhaust', 14],
+  ['held', 16],
+  ['held-retry', 16],
 ];
 
 /** The moves of programs with clearings: those of the plain programs and `clear`. */

@@ -35,7 +35,7 @@ export const CLEARING_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, 
 export const DELETION_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 129);
 
 /** The seeds of the explored programs with an `agent:reply:before` middleware in a room session. */
-export const REPLY_SEEDS: readonly number[] = Array.from({ length: 32 }, (_, index) => index + 161);
+export const REPLY_SEEDS: readonly number[] = Array.from({ length: 64 }, (_, index) => index + 449);
 
 /** The seeds of the explored programs that also assign the session models. */
 export const ASSIGNING_SEEDS: readonly number[] = Array.from({ length: 96 }, (_, index) => index + 353);
