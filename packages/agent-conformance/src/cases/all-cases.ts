@@ -53,6 +53,7 @@ import { PRE_REGISTRATION_CASES } from './pre-registrations';
 import { PRM_CASES } from './prm';
 import { PRM_INJECTOR_CASES } from './prm-injectors';
 import { PRM_MATERIALISED_CASES } from './prm-materialised';
+import { CLR_PROCESSING_MEETS_STOPS_CASES, DEL_PROCESSING_MEETS_STOPS_CASES } from './processing-meets-stops';
 import {
   ARC_REPLIES_MEET_CASES,
   CLR_REPLIES_MEET_CASES,
@@ -60,6 +61,7 @@ import {
   OUT_REPLIES_MEET_CASES,
   SVC_REPLIES_MEET_CASES,
 } from './replies-meet-stops';
+import { ABT_ROOMS_MEET_RETRIES_CASES, ARC_ROOMS_MEET_RETRIES_CASES } from './rooms-meet-retries';
 import { SCH_CASES } from './sch';
 import { SCH_ACROSS_STOPS_CASES } from './sch-across-stops';
 import { SCH_PREPROCESSED_SOURCE_CASES } from './sch-preprocessed-source';
@@ -112,14 +114,17 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...ABT_STOP_IN_TOOL_BEFORE_CASES,
   ...ABT_WAITING_ORDER_CASES,
   ...ABT_CUT_TURN_MEETS_STOPS_CASES,
+  ...ABT_ROOMS_MEET_RETRIES_CASES,
   ...CLR_CASES,
   ...CLR_PEER_CASES,
   ...CLR_SEVERAL_CASES,
   ...CLR_STOPS_MEET_INPUTS_CASES,
+  ...CLR_PROCESSING_MEETS_STOPS_CASES,
   ...CLR_REPLIES_MEET_CASES,
   ...DEL_CASES,
   ...DEL_WIND_DOWN_CASES,
   ...DEL_BESIDE_OTHERS_CASES,
+  ...DEL_PROCESSING_MEETS_STOPS_CASES,
   ...TID_CASES,
   ...TID_ACROSS_INSTANCES_CASES,
   ...ARC_CASES,
@@ -130,6 +135,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...ARC_STOPPED_TURN_HISTORY_CASES,
   ...ARC_DELETED_TURN_CASES,
   ...ARC_SETTINGS_MEET_CASES,
+  ...ARC_ROOMS_MEET_RETRIES_CASES,
   ...ARC_CUT_TURN_MEETS_STOPS_CASES,
   ...ARC_REPLIES_MEET_CASES,
   ...USG_CASES,

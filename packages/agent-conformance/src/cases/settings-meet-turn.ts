@@ -2,7 +2,16 @@ import { WellKnownMetadataKeys as Keys } from '@aalis/schema-message';
 import { assert } from '../assert';
 import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import { holdTurn, outcomeOf, sendHuman, session, snapshotOf, storedReplies, turns } from './scenario';
+import {
+  holdTurn,
+  outcomeOf,
+  sendHuman,
+  sendInjection,
+  session,
+  snapshotOf,
+  storedReplies,
+  turns,
+} from './scenario';
 
 // Where a session's settings or model meet the rest of the turn: a model assigned while a turn
 // runs, a new generation with settings of its own, the limit in a snapshot.
@@ -208,6 +217,47 @@ const acceptsImagesAfterAssignment = defineCase({
   },
 });
 
+/**
+ * [SET-2] The session's model setting picks the model of each of its turns, a turn that was
+ * queued while the model was assigned included: `assignModel` while a turn runs, with an input
+ * waiting behind it, makes the turn that input opens call the assigned model. The mistake it
+ * tells apart: back-to-back turns of a busy session reusing the settings the previous turn ran
+ * with, so a model assigned during that turn is skipped by the next.
+ */
+const queuedTurnAfterAssignment = defineCase({
+  requirements: ['SET-2'],
+  name: 'a model assigned while a turn runs is the model of the turn queued behind it',
+  run: async (context) => {
+    const h = context.harness;
+    session(h, 's1');
+    h.model.define({ ref: 'conformance/alt' });
+    const held = await holdTurn(context, { sessionId: 's1', content: 'a long question' });
+    // An injection waits behind the human turn: it forms the next turn of its own ([SCH-4]).
+    h.model.script([{ text: 'the queued answer' }]);
+    const queued = sendInjection(context, 's1', 'a reminder');
+    await h.settle();
+    await context.agent.assignModel('s1', 'conformance/alt');
+    held.gate.open();
+    await Promise.all([held.input.done, queued.done]);
+    const second = turns(h, 's1')[1];
+    assert.defined('SET-2', second, {
+      rule: 'the queued injection must open a turn of its own once the running one ended',
+      subject: 'the turn the queued input opened',
+    });
+    const calls = h.model.requests.filter((request) => request.seq > (second?.before.seq ?? 0));
+    assert.that('SET-2', calls.length > 0, {
+      rule: 'the turn the queued input opened must call the model',
+      observed: 'the queued turn made no model call',
+    });
+    for (const call of calls) {
+      assert.equal('SET-2', call.modelRef, 'conformance/alt', {
+        rule: "the session's settings are read for each turn: a model assigned while a turn ran must be the model of the turn queued behind it",
+        subject: `the model called by the queued turn (call ${call.index + 1})`,
+      });
+    }
+  },
+});
+
 /** A model assigned while the turn runs meeting the reply's record ([ARC-3]). */
 export const ARC_SETTINGS_MEET_CASES = [replyModelAfterAssignment];
 
@@ -215,7 +265,11 @@ export const ARC_SETTINGS_MEET_CASES = [replyModelAfterAssignment];
 export const USG_SETTINGS_MEET_CASES = [snapshotHistoryLimit];
 
 /** `assignModel` meeting a running turn, and the model setting meeting a new generation ([SET-1], [SET-2]). */
-export const SET_SETTINGS_MEET_CASES = [assignDuringRunningTurn, modelOfNewGeneration];
+export const SET_SETTINGS_MEET_CASES = [
+  assignDuringRunningTurn,
+  modelOfNewGeneration,
+  queuedTurnAfterAssignment,
+];
 
 /** A model assigned while the turn runs meeting `acceptsImages` of later calls ([HK-3]). */
 export const HK_SETTINGS_MEET_CASES = [acceptsImagesAfterAssignment];
