@@ -27,6 +27,7 @@ import { DEL_CASES } from './del';
 import { DEL_BESIDE_OTHERS_CASES } from './del-beside-others';
 import { DEL_WIND_DOWN_CASES } from './del-wind-down';
 import { DRN_CASES } from './drn';
+import { PRE_DROPS_MEET_STOPS_CASES } from './drops-meet-stops';
 import { DUR_CASES } from './dur';
 import { HK_CASES } from './hk';
 import { HK_ABANDONED_CASES } from './hk-abandoned';
@@ -152,6 +153,7 @@ export const CASES: readonly ConformanceCase[] = Object.freeze([
   ...PRE_REGISTRATION_CASES,
   ...PRE_STOPS_MEET_INPUTS_CASES,
   ...PRE_EXPLORED_CASES,
+  ...PRE_DROPS_MEET_STOPS_CASES,
   ...HK_CASES,
   ...HK_ABANDONED_CASES,
   ...HK_INPUT_CASES,
