@@ -141,7 +141,7 @@ export class ClusterAgent implements AgentService {
    */
   abort(sessionId: string, options?: AgentAbortOptions): boolean {
     if (this.#servers.has(sessionId)) return this.#abortServed(sessionId, options);
-    this.#inbox.broadcast(abortMessage(sessionId, options)).catch(this.#report);
+    this.#inbox.broadcast(abortMessage(sessionId, options, this.#leases.owner)).catch(this.#report);
     // No process serves the session (its owner died, the takeover has not come yet): the inputs
     // waiting in the inbox are released here, under the session's lease, before anything runs.
     // With a turn id nothing runs that it could match: nothing happens [ABT-2].
@@ -375,6 +375,9 @@ export class ClusterAgent implements AgentService {
     if (message.kind === 'hold' || message.kind === 'held' || message.kind === 'unhold') {
       this.#clearing.heard(message);
     } else if (message.kind === 'abort') {
+      // This process's own command, heard back: it did what it could when it was asked, and
+      // a session it serves by now holds inputs handed over after the abort ([ABT-3]).
+      if (message.from === this.#leases.owner) return;
       if (this.#servers.has(message.sessionId)) this.#abortServed(message.sessionId, message.options);
     } else if (message.kind === 'owner') {
       this.#owners.set(message.sessionId, message.owner);

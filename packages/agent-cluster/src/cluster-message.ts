@@ -17,7 +17,13 @@ export type ClusterMessage =
     }
   | { readonly kind: 'owner'; readonly sessionId: string; readonly owner: string }
   | { readonly kind: 'released'; readonly sessionId: string; readonly owner: string }
-  | { readonly kind: 'abort'; readonly sessionId: string; readonly options: AgentAbortOptions }
+  | {
+      readonly kind: 'abort';
+      readonly sessionId: string;
+      readonly options: AgentAbortOptions;
+      /** The process that asked; absent in a command of an older version. */
+      readonly from?: string;
+    }
   | { readonly kind: 'hold'; readonly holdId: string }
   | { readonly kind: 'held'; readonly holdId: string; readonly owner: string }
   | { readonly kind: 'unhold'; readonly holdId: string };
@@ -25,8 +31,12 @@ export type ClusterMessage =
 /** How much of an abort's `reason` travels to the owner: a notification holds under 8,000 bytes. */
 const REASON_CHARS = 1000;
 
-/** The abort command for `sessionId`, its reason cut to what a notification carries. */
-export function abortMessage(sessionId: string, options: AgentAbortOptions | undefined): ClusterMessage {
+/** The abort command for `sessionId` from the process `from`, its reason cut to what a notification carries. */
+export function abortMessage(
+  sessionId: string,
+  options: AgentAbortOptions | undefined,
+  from: string,
+): ClusterMessage {
   const reason = options?.reason;
   const carried =
     reason === undefined || reason.length <= REASON_CHARS ? reason : reason.slice(0, REASON_CHARS);
@@ -34,6 +44,7 @@ export function abortMessage(sessionId: string, options: AgentAbortOptions | und
     kind: 'abort',
     sessionId,
     options: { ...options, ...(carried === undefined ? {} : { reason: carried }) },
+    from,
   };
 }
 
@@ -59,6 +70,7 @@ export function readClusterMessage(value: unknown): ClusterMessage | undefined {
       kind: 'abort',
       sessionId,
       options: readAbortOptions(message.options as Record<string, unknown>),
+      ...(typeof message.from === 'string' ? { from: message.from } : {}),
     };
   return undefined;
 }

@@ -56,6 +56,22 @@ function hearingTurnNews(inbox: SessionInbox, heard: TurnNews[]): SessionInbox {
   });
 }
 
+/** The inbox with each abort command its agent hears held in `held` until the test delivers it. */
+function holdingAborts(inbox: SessionInbox, held: (() => void)[]): SessionInbox {
+  return new Proxy(inbox, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (typeof value !== 'function') return value;
+      if (key !== 'onBroadcast') return value.bind(target);
+      return (listener: (message: unknown) => void) =>
+        target.onBroadcast((message) => {
+          if ((message as { kind?: unknown }).kind === 'abort') held.push(() => listener(message));
+          else listener(message);
+        });
+    },
+  });
+}
+
 /**
  * The holds as a cluster agent sees them (`wrap`), with `withhold()`: from then on each read of
  * the holds in force is taken at once but answered late — the first when the test calls
@@ -254,6 +270,27 @@ describe('ClusterAgent: any process receives, the owner serves ([DUR-3])', () =>
         options: { queued: true, reason: 'lease lost' },
       });
     expect(owner.agent.servedSessions()).toEqual([]);
+  });
+
+  it('[ABT-3] an abort a process broadcast while no process served the session, heard back once it serves it, stops and releases nothing handed over after it', async () => {
+    const world = await clusterWorld();
+    const held: (() => void)[] = [];
+    const only = await world.process({
+      cluster: { idleReleaseMs: 0, scanEveryMs: 60_000 },
+      wrapInbox: (inbox) => holdingAborts(inbox, held),
+    });
+    only.local.autoSettle = true;
+    await only.agent.handleMessage(input('s1', 'one'));
+    await expect.poll(() => only.agent.servedSessions(), patiently).toEqual([]);
+    expect(only.agent.abort('s1', { queued: true })).toBe(false);
+    await expect.poll(() => held.length, patiently).toBe(1);
+    only.local.autoSettle = false;
+    const after = only.agent.handleMessage(input('s1', 'after'));
+    await expect.poll(() => only.local.received.length, patiently).toBe(2);
+    for (const deliver of held) deliver();
+    expect(only.local.aborts).toEqual([]);
+    only.local.received[1]?.settle();
+    await after;
   });
 
   it('[ABT-2] [ABT-7] abort on a process that does not serve the session reaches the owner, and answers from the owner’s news', async () => {
