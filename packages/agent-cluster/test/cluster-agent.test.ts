@@ -39,36 +39,39 @@ interface TurnNews {
   readonly open: boolean;
 }
 
-/** The inbox with `onBroadcast` recording each turn news into `heard` after the agent heard it. */
-function hearingTurnNews(inbox: SessionInbox, heard: TurnNews[]): SessionInbox {
+/**
+ * The inbox with every broadcast its agent hears passed to `hear` with the agent's own delivery:
+ * a test records, holds or lets each one through.
+ */
+function hearingThrough(
+  inbox: SessionInbox,
+  hear: (message: unknown, deliver: () => void) => void,
+): SessionInbox {
   return new Proxy(inbox, {
     get(target, key) {
       const value: unknown = Reflect.get(target, key, target);
       if (typeof value !== 'function') return value;
       if (key !== 'onBroadcast') return value.bind(target);
       return (listener: (message: unknown) => void) =>
-        target.onBroadcast((message) => {
-          listener(message);
-          const news = message as { kind?: unknown; turnId?: unknown; open?: unknown };
-          if (news.kind === 'turn') heard.push({ turnId: String(news.turnId), open: news.open === true });
-        });
+        target.onBroadcast((message) => hear(message, () => listener(message)));
     },
+  });
+}
+
+/** The inbox with each turn news recorded into `heard` after the agent heard it. */
+function hearingTurnNews(inbox: SessionInbox, heard: TurnNews[]): SessionInbox {
+  return hearingThrough(inbox, (message, deliver) => {
+    deliver();
+    const news = message as { kind?: unknown; turnId?: unknown; open?: unknown };
+    if (news.kind === 'turn') heard.push({ turnId: String(news.turnId), open: news.open === true });
   });
 }
 
 /** The inbox with each abort command its agent hears held in `held` until the test delivers it. */
 function holdingAborts(inbox: SessionInbox, held: (() => void)[]): SessionInbox {
-  return new Proxy(inbox, {
-    get(target, key) {
-      const value: unknown = Reflect.get(target, key, target);
-      if (typeof value !== 'function') return value;
-      if (key !== 'onBroadcast') return value.bind(target);
-      return (listener: (message: unknown) => void) =>
-        target.onBroadcast((message) => {
-          if ((message as { kind?: unknown }).kind === 'abort') held.push(() => listener(message));
-          else listener(message);
-        });
-    },
+  return hearingThrough(inbox, (message, deliver) => {
+    if ((message as { kind?: unknown }).kind === 'abort') held.push(deliver);
+    else deliver();
   });
 }
 
