@@ -1,7 +1,7 @@
 import { assert } from '../assert';
 import type { Harness } from '../harness/harness';
 import type { TurnWindow } from './explore-windows';
-import { windowAt } from './explore-windows';
+import { spans, windowAt } from './explore-windows';
 import { outbound, streamChunks, turns, usageOf } from './scenario';
 
 /**
@@ -34,7 +34,7 @@ function checkModelCallsHooked(
 ): void {
   const hooked = harness.hooks.of('agent:llm:before').filter((run) => run.payload.sessionId === sessionId);
   windows.forEach((window, index) => {
-    const within = (seq: number) => window.start <= seq && seq <= window.end;
+    const within = (seq: number) => spans(window, seq);
     const calls = harness.model.requests.filter((call) => within(call.seq)).length;
     const runs = hooked.filter((run) => within(run.seq)).length;
     assert.that('HK-3', calls <= runs, {

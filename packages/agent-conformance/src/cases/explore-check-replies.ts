@@ -4,6 +4,7 @@ import { assert } from '../assert';
 import type { Harness } from '../harness/harness';
 import type { ProgramRun, ReplyObservation } from './explore-observations';
 import type { TurnWindow } from './explore-windows';
+import { spans } from './explore-windows';
 import { outbound, storedReplies } from './scenario';
 
 /**
@@ -24,7 +25,7 @@ export function checkReplies(
   windows.forEach((window, index) => {
     if (window.blocked) return;
     const which = `turn ${index + 1} (${where})`;
-    const within = (seq: number) => window.start <= seq && seq <= window.end;
+    const within = (seq: number) => spans(window, seq);
     const runs = run.replies.filter((reply) => within(reply.seq));
     const dropped = runs.filter((reply) => reply.retried);
     const handed = sent.filter((message) => message.turnId === window.turn.turnId);

@@ -3,7 +3,8 @@ import { assert } from '../assert';
 import type { Harness } from '../harness/harness';
 import type { ProgramRun } from './explore-observations';
 import type { TurnWindow } from './explore-windows';
-import { storedReplies } from './scenario';
+import { spans } from './explore-windows';
+import { modelNames, storedReplies } from './scenario';
 
 /**
  * Checks of an explored program that assigns the session models while it moves: every
@@ -52,7 +53,7 @@ function checkAssigns(harness: Harness, run: ProgramRun, where: string): void {
 
 /** Each model call's `agent:llm:before` (the last before it) describes the model it went to ([HK-3]). */
 function checkAcceptsImages(harness: Harness, window: TurnWindow, which: string): void {
-  const within = (seq: number) => window.start <= seq && seq <= window.end;
+  const within = (seq: number) => spans(window, seq);
   const hooked = harness.hooks
     .of('agent:llm:before')
     .filter((hook) => hook.payload.sessionId === window.turn.sessionId && within(hook.seq));
@@ -78,12 +79,10 @@ function checkAcceptsImages(harness: Harness, window: TurnWindow, which: string)
 /** The final reply records a model its turn called ([ARC-3]). */
 function checkReplyModel(harness: Harness, window: TurnWindow, which: string): void {
   if (window.turn.after?.outcome !== 'replied') return;
-  const within = (seq: number) => window.start <= seq && seq <= window.end;
+  const within = (seq: number) => spans(window, seq);
   const called = new Set<unknown>();
-  for (const call of harness.model.requests.filter((request) => within(request.seq))) {
-    called.add(call.modelRef);
-    called.add(call.modelRef.split('/').slice(1).join('/'));
-  }
+  for (const call of harness.model.requests.filter((request) => within(request.seq)))
+    for (const name of modelNames(call.modelRef)) called.add(name);
   const replies = storedReplies(harness, window.turn.sessionId).filter(
     (message) => message.metadata[Keys.TurnId] === window.turn.turnId,
   );

@@ -25,9 +25,14 @@ export function turnWindows(harness: Harness, sessionId: string): TurnWindow[] {
   });
 }
 
+/** Whether activity number `seq` falls in the window's span, its ends included. */
+export function spans(window: TurnWindow, seq: number): boolean {
+  return window.start <= seq && seq <= window.end;
+}
+
 /** The window whose span holds activity number `seq`. */
 export function windowAt(windows: readonly TurnWindow[], seq: number): TurnWindow | undefined {
-  return windows.find((window) => window.start <= seq && seq <= window.end);
+  return windows.find((window) => spans(window, seq));
 }
 
 /** The turns whose inputs hold an input with this content (the explored inputs' contents are unique). */

@@ -212,6 +212,14 @@ export function incomingWrites(harness: Harness, content: string) {
   );
 }
 
+/**
+ * The names a reply may record for the model `ref` ([ARC-3]): the reference itself, and the
+ * model's name without its provider (`conformance/alt` → `alt`).
+ */
+export function modelNames(ref: string): string[] {
+  return [ref, ref.split('/').slice(1).join('/')];
+}
+
 /** The messages handed to the platform (`outbound:message`) for a session. */
 export function outbound(harness: Harness, sessionId: string): OutgoingMessage[] {
   return harness.events

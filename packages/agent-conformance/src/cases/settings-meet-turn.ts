@@ -4,6 +4,7 @@ import { defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import {
   holdTurn,
+  modelNames,
   outcomeOf,
   sendHuman,
   sendInjection,
@@ -159,10 +160,7 @@ const replyModelAfterAssignment = defineCase({
       subject: 'the persisted final reply',
     });
     const called = new Set<unknown>();
-    for (const request of h.model.requests) {
-      called.add(request.modelRef);
-      called.add(request.modelRef.split('/').slice(1).join('/'));
-    }
+    for (const request of h.model.requests) for (const name of modelNames(request.modelRef)) called.add(name);
     const recorded = reply.metadata[Keys.Model];
     assert.that('ARC-3', called.has(recorded), {
       rule: "the final reply must record the turn's model: the model its calls went to, not one assigned while it ran",
