@@ -1,7 +1,14 @@
 import { assert } from '../assert';
 import { type CaseContext, defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
-import { endMarkers, holdClearing, sendHuman, session } from './scenario';
+import {
+  deleteWhileHeld,
+  endMarkers,
+  holdClearing,
+  letGoDuringClearing,
+  sendHuman,
+  session,
+} from './scenario';
 
 // Where an input a preprocessor drops meets a deletion of its session or a clearing that holds it.
 
@@ -54,20 +61,13 @@ async function dropWhenStopped(
   const sessionId = session(h, `${stop}-s1`);
   const content = `dropped after a ${stop} of its session`;
   if (stop === 'deletion') {
-    const { gate, input } = await holdAndDrop(context, { sessionId, content, arrivesHeld: false, register });
-    const generation = h.sessions.advanceGeneration(sessionId);
-    await h.events.emit('session:deleted', { sessionId, generation });
-    gate.open();
-    await input.done;
+    const held = await holdAndDrop(context, { sessionId, content, arrivesHeld: false, register });
+    await deleteWhileHeld(context, sessionId, held);
   } else {
     const clearing = await holdClearing(context, [sessionId]);
-    const { gate, input } = await holdAndDrop(context, { sessionId, content, arrivesHeld: true, register });
+    const held = await holdAndDrop(context, { sessionId, content, arrivesHeld: true, register });
     // Dropped while clear() runs, if the agent let the input into its processing during the hold.
-    gate.open();
-    await h.settle();
-    clearing.gate.open();
-    await clearing.outcome;
-    await input.done;
+    await letGoDuringClearing(context, held, clearing);
   }
   await h.settle();
   return endMarkers(h, sessionId).length;

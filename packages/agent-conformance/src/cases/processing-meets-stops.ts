@@ -3,10 +3,12 @@ import { type CaseContext, defineCase } from '../define-case';
 import { createGate } from '../harness/gate';
 import {
   contents,
+  deleteWhileHeld,
   holdClearing,
   holdFirstTurnEnd,
   holdTurn,
   incomingWrites,
+  letGoDuringClearing,
   sendHuman,
   session,
   turns,
@@ -123,19 +125,8 @@ const stoppedInProcessingNotArchived = defineCase({
       });
       const input = sendHuman(context, sessionId, content);
       await h.until(() => reached, 'the middleware to hold the input');
-      if (stop === 'deletion') {
-        const generation = h.sessions.advanceGeneration(sessionId);
-        await h.events.emit('session:deleted', { sessionId, generation });
-        gate.open();
-        await input.done;
-      } else {
-        const clearing = await holdClearing(context, [sessionId]);
-        gate.open();
-        await h.settle();
-        clearing.gate.open();
-        await clearing.outcome;
-        await input.done;
-      }
+      if (stop === 'deletion') await deleteWhileHeld(context, sessionId, { gate, input });
+      else await letGoDuringClearing(context, { gate, input }, await holdClearing(context, [sessionId]));
       await h.settle();
       const writes = incomingWrites(h, content);
       const inTurns = turns(h, sessionId).filter((turn) => contents(turn.inputs).includes(content));

@@ -411,6 +411,46 @@ export async function holdClearing(context: CaseContext, sessionIds: readonly st
   return { gate, outcome };
 }
 
+/** An input an `agent:input:before` step holds until `gate` opens. */
+export interface HeldInput {
+  readonly gate: Gate;
+  readonly input: InputRecord;
+}
+
+/**
+ * Deletes `sessionId` while one of its inputs is held in `agent:input:before` (the generation
+ * moves on, `session:deleted` is emitted and its listeners awaited), then lets the input go on
+ * and waits for it to settle ([DEL-2]).
+ */
+export async function deleteWhileHeld(
+  context: CaseContext,
+  sessionId: string,
+  held: HeldInput,
+): Promise<void> {
+  const h = context.harness;
+  const generation = h.sessions.advanceGeneration(sessionId);
+  await h.events.emit('session:deleted', { sessionId, generation });
+  held.gate.open();
+  await held.input.done;
+}
+
+/**
+ * Lets an input held in `agent:input:before` go on while a clearing of its session holds it in
+ * `clear()` (from {@link holdClearing}), waits for quiet, then lets `clear()` end; resolves once
+ * the clearing and the input settled ([CLR-2]).
+ */
+export async function letGoDuringClearing(
+  context: CaseContext,
+  held: HeldInput,
+  clearing: Awaited<ReturnType<typeof holdClearing>>,
+): Promise<void> {
+  held.gate.open();
+  await context.harness.settle();
+  clearing.gate.open();
+  await clearing.outcome;
+  await held.input.done;
+}
+
 /**
  * `s1` runs a turn that waits until stopped and whose `agent:turn:after` is held; the session is
  * deleted (its generation advanced, `session:deleted` emitted), and once the stopped turn reached
