@@ -32,15 +32,18 @@ export function checkPreprocessors(
     });
     const observation = runs[0];
     if (observation === undefined) return;
-    if (observation.plan === 'drop') checkDropped(harness, holding.length, which);
+    if (observation.plan === 'drop') checkDropped(harness, { content, turns: holding.length, which });
     else checkNext(observation, holding, which);
     if (observation.plan === 'rewrite' && holding.length > 0)
       checkRewritten(harness, content, holding, which);
   });
 }
 
-function checkDropped(harness: Harness, turns: number, which: string): void {
-  const content = which.slice(1, which.indexOf('"', 1));
+function checkDropped(
+  harness: Harness,
+  dropped: { readonly content: string; readonly turns: number; readonly which: string },
+): void {
+  const { content, turns, which } = dropped;
   const writes = incomingWrites(harness, content).length + incomingWrites(harness, rewritten(content)).length;
   assert.that('PRE-1', turns === 0 && writes === 0, {
     rule: 'an input a preprocessor dropped (next not called) must enter no turn and not be archived',
